@@ -1,0 +1,87 @@
+"""Binary PLY files of colored points (xyz float32 + rgb uchar), written atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from plyfile import PlyData, PlyElement, PlyParseError
+
+from scene_agent.errors import PointFileError
+
+VERTEX_DTYPE = np.dtype([("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("red", "u1"), ("green", "u1"), ("blue", "u1")])
+
+
+@dataclass(frozen=True)
+class Points:
+    """A colored point cloud: xyz in meters (N×3 float) and rgb (N×3 uint8)."""
+
+    xyz: np.ndarray
+    rgb: np.ndarray
+
+    def __post_init__(self) -> None:
+        if self.xyz.ndim != 2 or self.xyz.shape[1] != 3 or self.rgb.shape != self.xyz.shape:
+            raise ValueError(f"points need xyz and rgb of shape (N, 3); got {self.xyz.shape} and {self.rgb.shape}")
+
+    def __len__(self) -> int:
+        return len(self.xyz)
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """Axis-aligned (min, max), rounded to the float32 precision the file holds."""
+        if len(self) == 0:
+            return [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+        xyz = self.xyz.astype(np.float32)
+        return [round(float(v), 4) for v in xyz.min(0)], [round(float(v), 4) for v in xyz.max(0)]
+
+
+def write_points(path: str | os.PathLike, points: Points) -> None:
+    """Write points as binary little-endian PLY through a temp file and rename."""
+    path = Path(path)
+    vertex = np.empty(len(points), dtype=VERTEX_DTYPE)
+    xyz = points.xyz.astype("<f4")
+    vertex["x"], vertex["y"], vertex["z"] = xyz[:, 0], xyz[:, 1], xyz[:, 2]
+    vertex["red"], vertex["green"], vertex["blue"] = points.rgb[:, 0], points.rgb[:, 1], points.rgb[:, 2]
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".ply", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            PlyData([PlyElement.describe(vertex, "vertex")], text=False, byte_order="<").write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_ply_vertices(path: str | os.PathLike, required: tuple[str, ...] = ("x", "y", "z")) -> np.ndarray:
+    """Parse any PLY file's vertex element (faces are ignored); PointFileError names the file."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            data = PlyData.read(fh)
+        vertex = data["vertex"].data
+    except FileNotFoundError:
+        raise PointFileError(f"{path}: no such point file") from None
+    except KeyError:
+        raise PointFileError(f"{path}: PLY file has no vertex element") from None
+    except (PlyParseError, ValueError, EOFError, OSError) as exc:
+        raise PointFileError(f"{path}: corrupt or unreadable PLY ({exc})") from None
+    missing = [name for name in required if name not in vertex.dtype.names]
+    if missing:
+        raise PointFileError(f"{path}: PLY vertices lack propert{'y' if len(missing) == 1 else 'ies'} {', '.join(missing)}")
+    return vertex
+
+
+def points_from_vertices(vertex: np.ndarray) -> Points:
+    """Build Points from a PLY vertex array; gray when it has no colour."""
+    xyz = np.column_stack([vertex["x"], vertex["y"], vertex["z"]]).astype(np.float64)
+    names = vertex.dtype.names or ()
+    if {"red", "green", "blue"} <= set(names):
+        rgb = np.column_stack([vertex["red"], vertex["green"], vertex["blue"]])
+        if rgb.dtype.kind == "f":
+            rgb = np.clip(np.rint(rgb * (255.0 if rgb.max(initial=0) <= 1.0 else 1.0)), 0, 255)
+        rgb = rgb.astype(np.uint8)
+    else:
+        rgb = np.full((len(xyz), 3), 128, dtype=np.uint8)
+    return Points(xyz=xyz, rgb=rgb)

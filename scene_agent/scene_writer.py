@@ -1,0 +1,74 @@
+"""Write a scene directory (manifest + point files) all at once or not at all."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+from scene_agent.errors import SceneAgentError
+from scene_agent.manifest import MANIFEST_NAME, Bounds, SceneManifest, manifest_json
+from scene_agent.ply import Points, write_points
+
+POINTS_DIR = "points"
+
+
+class SceneWriter:
+    """Stage a scene in a hidden sibling directory, then move it into place in one rename.
+
+    Used as a context manager: an exception inside the block removes everything staged, so a
+    failed import or build never leaves a partial output directory behind.
+    """
+
+    def __init__(self, out_dir: str | os.PathLike, overwrite: bool = False):
+        self.out_dir = Path(out_dir).absolute()
+        self.overwrite = overwrite
+        self._check_target()
+        self.out_dir.parent.mkdir(parents=True, exist_ok=True)
+        self.staging = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.staging-", dir=self.out_dir.parent))
+        (self.staging / POINTS_DIR).mkdir()
+        self._finished = False
+
+    def _check_target(self) -> None:
+        out = self.out_dir
+        if out.is_symlink() or (out.exists() and not out.is_dir()):
+            raise SceneAgentError(f"{out}: exists and is not a directory")
+        if out.is_dir() and any(out.iterdir()):
+            if not self.overwrite:
+                raise SceneAgentError(f"{out}: directory is not empty (choose another --out, or remove it first)")
+            if not (out / MANIFEST_NAME).is_file():
+                raise SceneAgentError(f"{out}: will not replace a non-empty directory that holds no {MANIFEST_NAME}")
+
+    def add_points(self, code: str, points: Points) -> tuple[str, int, Bounds]:
+        """Write one point file; returns (relative path, point count, bounds) for the manifest."""
+        rel = f"{POINTS_DIR}/{code}.ply"
+        write_points(self.staging / rel, points)
+        lo, hi = points.bounds()
+        return rel, len(points), Bounds(min=tuple(lo), max=tuple(hi))
+
+    def finish(self, manifest: SceneManifest) -> Path:
+        """Write the manifest and move the staged scene to its final place."""
+        (self.staging / MANIFEST_NAME).write_text(manifest_json(manifest), encoding="utf-8")
+        os.chmod(self.staging, 0o755)
+        old = None
+        if self.out_dir.exists():
+            old = self.out_dir.with_name(f".{self.out_dir.name}.old-{os.getpid()}")
+            os.replace(self.out_dir, old)
+        os.replace(self.staging, self.out_dir)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        self._finished = True
+        return self.out_dir / MANIFEST_NAME
+
+    def abort(self) -> None:
+        """Remove everything staged."""
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+    def __enter__(self) -> "SceneWriter":
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        if not self._finished:
+            self.abort()
