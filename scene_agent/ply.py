@@ -85,3 +85,37 @@ def points_from_vertices(vertex: np.ndarray) -> Points:
     else:
         rgb = np.full((len(xyz), 3), 128, dtype=np.uint8)
     return Points(xyz=xyz, rgb=rgb)
+
+
+_PLY_SIZES = {"char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
+              "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8}
+
+
+def check_ply_complete(path: str | os.PathLike) -> None:
+    """Raise PointFileError when a binary PLY is not a PLY or is shorter than its header promises.
+
+    Open3D reads a truncated file as garbage with only a console warning, so we check first.
+    """
+    path = Path(path)
+    with path.open("rb") as fh:
+        head = fh.read(65536)
+    end = head.find(b"end_header\n")
+    if not head.startswith(b"ply\n") or end < 0:
+        raise PointFileError(f"{path}: not a PLY file (no 'ply' magic or no end_header)")
+    lines = head[:end].decode("ascii", errors="replace").splitlines()
+    if not any(line.startswith("format binary") for line in lines):
+        return  # ASCII PLY: nothing fixed-size to check
+    expected = end + len(b"end_header\n")
+    count, row = 0, 0
+    for line in lines + ["element end 0"]:
+        words = line.split()
+        if words[:1] == ["element"]:
+            expected += count * row
+            count, row = int(words[2]), 0
+        elif words[:1] == ["property"]:
+            if words[1] == "list":
+                return  # variable-size rows (faces): only the reader can tell
+            row += _PLY_SIZES.get(words[1], 0)
+    size = path.stat().st_size
+    if size < expected:
+        raise PointFileError(f"{path}: truncated PLY ({size} bytes; its header promises {expected})")

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from scene_agent.errors import PointFileError
-from scene_agent.ply import Points, read_ply_vertices
+from scene_agent.ply import Points, check_ply_complete, read_ply_vertices
 
 _CACHE_POINTS = 8_000_000  # keep at most this many points in memory across files
 _cache: "OrderedDict[tuple[str, int, int], Points]" = OrderedDict()
@@ -22,10 +22,13 @@ def _open3d():
         import open3d  # noqa: PLC0415 - heavy import, only when points are needed
     except OSError as exc:  # e.g. libusb-1.0 missing
         raise PointFileError(f"open3d cannot load its native libraries ({exc}); run `make run` or install libusb-1.0-0") from None
+    # Our own checks report problems; Open3D's console warnings would only pollute --json output.
+    open3d.utility.set_verbosity_level(open3d.utility.VerbosityLevel.Error)
     return open3d
 
 
 def _read(path: Path) -> Points:
+    check_ply_complete(path)
     o3d = _open3d()
     cloud = o3d.io.read_point_cloud(str(path), format="ply")
     xyz = np.asarray(cloud.points, dtype=np.float64)

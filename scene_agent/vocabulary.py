@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import inflect
+import inflection
 
 # Canonical room types (snake_case) and the words people use for them.
 ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -40,9 +40,9 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "tv": ("tv", "television", "tv set", "telly"),
     "tv stand": ("tv stand", "tv cabinet", "media console"),
     "refrigerator": ("refrigerator", "fridge", "freezer"),
-    "stove": ("stove", "oven", "cooker", "range", "cooktop"),
+    "stove": ("stove", "oven", "cooker", "cooktop"),
     "bathtub": ("bathtub", "bath tub", "tub", "bath"),
-    "toilet": ("toilet", "wc", "loo"),
+    "toilet": ("toilet", "loo"),
     "sink": ("sink", "basin", "washbasin"),
     "wardrobe": ("wardrobe", "armoire"),
     "dresser": ("dresser", "chest of drawers"),
@@ -50,7 +50,7 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "floor lamp": ("floor lamp", "standing lamp"),
     "plant": ("plant", "potted plant", "houseplant", "flower pot"),
     "washing machine": ("washing machine", "washer"),
-    "monitor": ("monitor", "screen", "display"),
+    "monitor": ("monitor", "computer screen"),
     "rug": ("rug", "carpet", "mat"),
     "stool": ("stool", "bar stool"),
     "bench": ("bench",),
@@ -60,7 +60,6 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 _STRUCTURE = {"wall", "floor", "ceiling", "door", "window", "doorframe", "floor mat"}
-_engine = inflect.engine()
 
 
 def normalize_words(text: str) -> str:
@@ -74,8 +73,7 @@ def singular(word: str) -> str:
     """The singular of an English noun ('chairs' -> 'chair'); unchanged when already singular."""
     if len(word) < 3 or not word.endswith("s"):
         return word
-    result = _engine.singular_noun(word)
-    return result if isinstance(result, str) and result else word
+    return inflection.singularize(word) or word
 
 
 def singular_phrase(text: str) -> str:

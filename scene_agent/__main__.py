@@ -1,0 +1,5 @@
+"""`python -m scene_agent` runs the CLI."""
+
+from scene_agent.cli.main import main
+
+main()

@@ -1,0 +1,35 @@
+"""Options every command shares and the one place expected errors become exit statuses."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Annotated, Any, Callable, Optional, TypeVar
+
+import typer
+
+from scene_agent.cli.output import print_error
+from scene_agent.errors import SceneAgentError
+
+SceneOption = Annotated[
+    Optional[Path],
+    typer.Option("--scene", help="Scene manifest (scene.json) or its directory. Default: the demo scene, built on first use."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of tables.")]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handled(fn: F) -> F:
+    """Run a command; a SceneAgentError prints one line (or JSON) and exits with its status, no traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except SceneAgentError as exc:
+            print_error(exc.code, exc.message, bool(kwargs.get("json_output")))
+            raise typer.Exit(exc.exit_status) from None
+
+    return wrapper  # type: ignore[return-value]
+

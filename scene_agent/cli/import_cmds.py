@@ -1,0 +1,53 @@
+"""`import scannet|hovsg`: bring real scans into the scene format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scene_agent.cli.common import JsonOption, handled
+from scene_agent.cli.output import console, print_json
+from scene_agent.scene import load_scene
+
+import_app = typer.Typer(help="Bring real scans into the scene format (manifest + point files).", no_args_is_help=True)
+
+OutOption = Annotated[Path, typer.Option("--out", help="Directory to create for the imported scene (must not exist or be empty).")]
+
+
+def _report(path: Path, json_output: bool) -> None:
+    scene = load_scene(path)
+    floors, rooms, objects = scene.index.counts
+    points = sum(r.point_count for r in scene.manifest.rooms()) + sum(o.point_count for o in scene.manifest.objects())
+    if json_output:
+        print_json({"manifest": str(path), "floors": floors, "rooms": rooms, "objects": objects, "points": points})
+    else:
+        console.print(f"Imported {rooms} room(s) and {objects} object(s), {points:,} points → {path}\n"
+                      f"Use it with: scene-agent scene info --scene {path}")
+
+
+@import_app.command("scannet")
+@handled
+def scannet(
+    scan_dirs: Annotated[list[Path], typer.Argument(help="One ScanNet scan directory per room (e.g. scans/scene0000_00).")],
+    out: OutOption,
+    json_output: JsonOption = False,
+) -> None:
+    """ScanNet scans → rooms of floor 0 laid side by side, objects from the aggregation groups."""
+    from scene_agent.importers import import_scannet  # noqa: PLC0415
+
+    _report(import_scannet(scan_dirs, out), json_output)
+
+
+@import_app.command("hovsg")
+@handled
+def hovsg(
+    graph_dir: Annotated[Path, typer.Argument(help="A HOV-SG graph folder with floors/, rooms/ and objects/.")],
+    out: OutOption,
+    json_output: JsonOption = False,
+) -> None:
+    """A HOV-SG hierarchical scene graph → floors, rooms and objects."""
+    from scene_agent.importers import import_hovsg  # noqa: PLC0415
+
+    _report(import_hovsg(graph_dir, out), json_output)

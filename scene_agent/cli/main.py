@@ -1,0 +1,27 @@
+"""The `scene-agent` command: one Typer app assembled from the command modules."""
+
+from __future__ import annotations
+
+import typer
+
+from scene_agent.cli.bench_cmds import bench_app
+from scene_agent.cli.common import handled
+from scene_agent.cli.import_cmds import import_app
+from scene_agent.cli.scene_cmds import demo_scene_command, find_command, scene_app
+
+app = typer.Typer(
+    help="Ask questions about scanned 3D buildings.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(scene_app, name="scene")
+app.add_typer(import_app, name="import")
+app.add_typer(bench_app, name="bench")
+app.command("find")(handled(find_command))
+app.command("demo-scene")(handled(demo_scene_command))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,110 @@
+"""`scene info`, `find` and `demo-scene`: look at a scene and build the demo one."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from scene_agent.cli.common import JsonOption, SceneOption, handled
+from scene_agent.cli.output import console, print_json
+from scene_agent.errors import UsageError
+from scene_agent.scene import Scene, default_demo_dir, load_scene, open_scene
+from scene_agent.tools.find import FindResult, find
+
+scene_app = typer.Typer(help="Inspect a scene.", no_args_is_help=True)
+
+
+def _info_json(scene: Scene) -> dict:
+    floors = []
+    for floor in scene.manifest.floors:
+        rooms = []
+        for room in floor.rooms:
+            objects = [{"code": o.code, "label": o.label, "points": o.point_count, "bounds": o.bounds.model_dump()} for o in room.objects]
+            rooms.append({"code": room.code, "type": room.type, "name": room.name, "points": room.point_count,
+                          "bounds": room.bounds.model_dump(), "objects": objects})
+        floors.append({"code": floor.code, "name": floor.name, "rooms": rooms})
+    return {"scene_id": scene.scene_id, "name": scene.manifest.name, "manifest": str(scene.path), "floors": floors}
+
+
+@scene_app.command("info")
+@handled
+def info(scene: SceneOption = None, json_output: JsonOption = False) -> None:
+    """Floors, rooms (code, type, name, points) and objects (code, label, room, points)."""
+    loaded = open_scene(scene)
+    if json_output:
+        print_json(_info_json(loaded))
+        return
+    m = loaded.manifest
+    floors, rooms, objects = loaded.index.counts
+    total = sum(r.point_count for r in m.rooms()) + sum(o.point_count for o in m.objects())
+    console.print(f"[bold]{m.name}[/] ({m.scene_id}) — {floors} floors, {rooms} rooms, {objects} objects, {total:,} points\n{loaded.path}")
+    room_table = Table(title="Rooms", title_justify="left")
+    for col in ("Floor", "Room", "Type", "Name", "Points", "Objects"):
+        room_table.add_column(col, justify="right" if col in ("Points", "Objects") else "left")
+    object_table = Table(title="Objects", title_justify="left")
+    for col in ("Object", "Label", "Room", "Points"):
+        object_table.add_column(col, justify="right" if col == "Points" else "left")
+    for floor in m.floors:
+        for room in floor.rooms:
+            room_table.add_row(f"{floor.code} {floor.name or ''}".strip(), room.code, room.type, room.name or "",
+                               f"{room.point_count:,}", str(len(room.objects)))
+            for obj in room.objects:
+                object_table.add_row(obj.code, obj.label, f"{room.code} {room.display_name}", f"{obj.point_count:,}")
+    console.print(room_table)
+    console.print(object_table)
+
+
+def _print_find(result: FindResult) -> None:
+    if not result.candidates:
+        console.print(result.message or f"Nothing matches '{result.query}'.")
+        return
+    if result.floor is not None:
+        floor_name = next((c.floor_name for c in result.candidates if c.floor_name), None)
+        console.print(f"Limited to floor {result.floor}" + (f" ({floor_name})" if floor_name else "") + ".")
+    table = Table(title=f"{len(result.candidates)} match(es) for '{result.query}'", title_justify="left")
+    for col in ("Code", "Kind", "What", "Room", "Floor", "Size (m)", "Points"):
+        table.add_column(col, justify="right" if col == "Points" else "left")
+    for c in result.candidates:
+        size = " × ".join(f"{v:.2f}" for v in c.bounds.size)
+        room = "" if c.kind == "room" else f"{c.room} {c.room_type.replace('_', ' ')}"
+        what = c.label if c.kind == "object" else (f"{c.type} ({c.name})" if c.name else c.type)
+        table.add_row(c.code, c.kind, what or "", room, c.floor, size, f"{c.points:,}")
+    console.print(table)
+
+
+def find_command(
+    text: Annotated[str, typer.Argument(help="What to look for: 'chair', 'chairs in the kitchen', 'couch', '0-2-3'.")],
+    scene: SceneOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Rooms and objects matching a description; exit 1 when nothing matches."""
+    if not text.strip():
+        raise UsageError("the query is empty: say what to look for, e.g. 'chair' or '0-2-3'")
+    result = find(open_scene(scene).index, text)
+    print_json(result) if json_output else _print_find(result)
+    if not result.candidates:
+        raise typer.Exit(1)
+
+
+def demo_scene_command(
+    out: Annotated[Optional[Path], typer.Option("--out", help="Directory to write (default: the embedded demo scene's place).")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Build the deterministic demo home (two floors) into a directory; the same bytes on every run."""
+    from scene_agent.demo import build_demo_scene  # noqa: PLC0415 - numpy-heavy, only when asked
+
+    started = time.perf_counter()
+    path = build_demo_scene(out or default_demo_dir(), overwrite=True)
+    seconds = time.perf_counter() - started
+    scene = load_scene(path)
+    floors, rooms, objects = scene.index.counts
+    points = sum(r.point_count for r in scene.manifest.rooms()) + sum(o.point_count for o in scene.manifest.objects())
+    summary = {"manifest": str(path), "floors": floors, "rooms": rooms, "objects": objects, "points": points, "seconds": round(seconds, 2)}
+    if json_output:
+        print_json(summary)
+    else:
+        console.print(f"Demo scene written to {path}: {floors} floors, {rooms} rooms, {objects} objects, {points:,} points in {seconds:.1f} s")

@@ -1,0 +1,145 @@
+"""Parse a user's description ("the chair in the kitchen on floor 0") into what to look for."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from scene_agent.index import SceneIndex
+from scene_agent.vocabulary import normalize_words, object_aliases, room_aliases, singular
+
+CODE_IN_TEXT = re.compile(r"(?<![\w.])\d+-\d+(?:-\d+)?(?![\w.])")
+_ORDINALS = {"ground": 0, "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
+_FLOOR_NOUN = r"(?:floor|level|storey|story)"
+_FLOOR_NUMBER = re.compile(rf"\b(?:on |at )?(?:the )?{_FLOOR_NOUN} (?:number |no )?(\d+)\b")
+_FLOOR_WORD = re.compile(rf"\b(?:on |at )?(?:the )?(ground|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|upper|lower|bottom) {_FLOOR_NOUN}\b")
+_FLOOR_ADVERB = re.compile(r"\b(upstairs|downstairs)\b")
+GENERIC_ROOM = {"room", "space", "area"}
+GENERIC_OBJECT = {"object", "thing", "item", "furniture", "piece"}
+STOPWORDS = set(
+    """a an the this that these those of in on at to for from with and or by is are was were be it its me my i you your we
+    our us please show display visualize visualise view see look find locate where which what whats what's how many much
+    big large small size volume color colour colours colors compare comparison each every all any some one ones other
+    tell give get open there here do does did can could would should tall wide long high dimension dimensions measure
+    red green blue yellow black white gray grey brown orange purple pink dark light bright largest smallest biggest
+    highest lowest most least than more less between both mean meant just only also s""".split()
+)
+
+Generic = Literal["rooms", "objects"]
+
+
+@dataclass(frozen=True)
+class QuerySpec:
+    """What a description asks for, resolved against one scene's vocabulary."""
+
+    text: str
+    codes: tuple[str, ...] = ()
+    floor: str | None = None
+    floor_words: str | None = None
+    object_labels: tuple[str, ...] = ()
+    room_types: tuple[str, ...] = ()
+    room_names: tuple[str, ...] = ()
+    generic: Generic | None = None
+    unknown_words: tuple[str, ...] = ()
+
+    @property
+    def has_target(self) -> bool:
+        """True when the text names something to look for (beyond a floor)."""
+        return bool(self.codes or self.object_labels or self.room_types or self.room_names or self.generic)
+
+
+def _key(phrase: str) -> str:
+    return " ".join(singular(w) for w in normalize_words(phrase).split())
+
+
+def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
+    """Phrase (singularized) -> (kind, value); scene-specific names win over the shared tables."""
+    table: dict[str, tuple[str, str]] = {}
+    for alias, canonical in room_aliases().items():
+        table[_key(alias)] = ("room_type", canonical)
+    for alias, canonical in object_aliases().items():
+        table.setdefault(_key(alias), ("label", canonical))
+    for room_type in index.room_types():
+        table[_key(room_type)] = ("room_type", room_type)
+    for label in index.labels():
+        table[_key(label)] = ("label", label)
+    for name in index.room_names():
+        table[_key(name)] = ("room_name", name)
+    return table
+
+
+def _resolve_floor(text: str, index: SceneIndex) -> tuple[str | None, str | None, str]:
+    """(floor code, the words that chose it, text without them). Floor names the scene gives win."""
+    for code, floor in index.floors.items():
+        if floor.name:
+            name = normalize_words(floor.name)
+            m = re.search(rf"\b(?:on |at )?(?:the )?{re.escape(name)}\b", text)
+            if m:
+                return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
+    if m := _FLOOR_NUMBER.search(text):
+        return m.group(1).lstrip("0") or "0", m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
+    if m := _FLOOR_WORD.search(text):
+        word = m.group(1)
+        numbers = sorted(int(c) for c in index.floors) or [0]
+        if word in _ORDINALS:
+            code = str(_ORDINALS[word])
+        elif word == "top":
+            code = str(numbers[-1])
+        elif word == "upper":
+            code = str(numbers[1] if len(numbers) > 1 else numbers[0])
+        else:
+            code = str(numbers[0])
+        return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
+    if m := _FLOOR_ADVERB.search(text):
+        numbers = sorted(int(c) for c in index.floors) or [0]
+        upstairs = m.group(1) == "upstairs" and len(numbers) > 1
+        code = str(numbers[1] if upstairs else numbers[0])
+        return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
+    return None, None, text
+
+
+def parse_query(text: str, index: SceneIndex) -> QuerySpec:
+    """Split a description into codes, a floor, object labels, room types/names and unknown words."""
+    words = normalize_words(text)
+    floor, floor_words, rest = _resolve_floor(words, index)
+    codes = tuple(dict.fromkeys(CODE_IN_TEXT.findall(rest)))
+    rest = CODE_IN_TEXT.sub(" ", rest)
+    tokens = rest.split()
+    keys = [singular(t) for t in tokens]
+    table = _aliases(index)
+    longest = max((k.count(" ") + 1 for k in table), default=1)
+    labels: list[str] = []
+    room_types: list[str] = []
+    room_names: list[str] = []
+    unknown: list[str] = []
+    generic: Generic | None = None
+    i = 0
+    while i < len(tokens):
+        for n in range(min(longest, len(tokens) - i), 0, -1):
+            hit = table.get(" ".join(keys[i : i + n]))
+            if hit:
+                kind, value = hit
+                {"label": labels, "room_type": room_types, "room_name": room_names}[kind].append(value)
+                i += n
+                break
+        else:
+            key = keys[i]
+            if key in GENERIC_ROOM:
+                generic = generic or "rooms"
+            elif key in GENERIC_OBJECT:
+                generic = "objects"
+            elif tokens[i] not in STOPWORDS and key not in STOPWORDS and not tokens[i].isdigit():
+                unknown.append(tokens[i])
+            i += 1
+    return QuerySpec(
+        text=text,
+        codes=codes,
+        floor=floor,
+        floor_words=floor_words,
+        object_labels=tuple(dict.fromkeys(labels)),
+        room_types=tuple(dict.fromkeys(room_types)),
+        room_names=tuple(dict.fromkeys(room_names)),
+        generic=generic,
+        unknown_words=tuple(unknown),
+    )

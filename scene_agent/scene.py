@@ -1,0 +1,85 @@
+"""A loaded scene: manifest, index and lazily loaded points; and where the demo scene lives."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from pathlib import Path
+
+from scene_agent.codes import kind_of
+from scene_agent.errors import NotFoundError
+from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
+from scene_agent.manifest import MANIFEST_NAME, SceneManifest, load_manifest, resolve_manifest_path
+from scene_agent.ply import Points
+from scene_agent.pointcloud import load_points
+
+
+class Scene:
+    """A manifest with its index; point files are read only when asked for, then cached."""
+
+    def __init__(self, manifest: SceneManifest, path: Path):
+        self.manifest = manifest
+        self.path = path
+        self.root = path.parent
+        self.index = SceneIndex(manifest)
+
+    @property
+    def scene_id(self) -> str:
+        """The manifest's scene id."""
+        return self.manifest.scene_id
+
+    def item(self, code: str) -> IndexedRoom | IndexedObject:
+        """The room or object with this code; NotFoundError otherwise."""
+        kind = kind_of(code)
+        found = self.index.rooms.get(code) if kind == "room" else self.index.objects.get(code) if kind == "object" else None
+        if found is None:
+            raise NotFoundError(f"no {kind} {code} in scene {self.scene_id}")
+        return found
+
+    def points(self, code: str) -> Points:
+        """The points of a room (its structure) or object, loaded through Open3D and cached."""
+        found = self.item(code)
+        owner = found.room if isinstance(found, IndexedRoom) else found.obj
+        return load_points(self.root / owner.points_file)
+
+
+def load_scene(path: str | os.PathLike) -> Scene:
+    """Load and index the scene at a manifest path or scene directory."""
+    manifest_path = resolve_manifest_path(path)
+    return Scene(load_manifest(manifest_path), manifest_path)
+
+
+def _source_checkout() -> Path | None:
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "pyproject.toml").is_file() and (root / "manifests").is_dir() else None
+
+
+def default_demo_dir() -> Path:
+    """Where the embedded demo scene lives: $SCENE_AGENT_DEMO_DIR, the checkout's manifests/demo, or the user data dir."""
+    if env := os.environ.get("SCENE_AGENT_DEMO_DIR"):
+        return Path(env)
+    if root := _source_checkout():
+        return root / "manifests" / "demo"
+    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data_home / "scene-agent" / "demo"
+
+
+def ensure_demo_scene(directory: Path | None = None) -> Path:
+    """The demo manifest path, building the scene first if it is missing (one builder at a time)."""
+    directory = directory or default_demo_dir()
+    manifest = directory / MANIFEST_NAME
+    if manifest.is_file():
+        return manifest
+    from scene_agent.demo import build_demo_scene  # noqa: PLC0415 - only needed on first use
+
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    with open(directory.parent / f".{directory.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not manifest.is_file():
+            build_demo_scene(directory, overwrite=True)
+    return manifest
+
+
+def open_scene(path: str | os.PathLike | None = None) -> Scene:
+    """The scene at `path`, or the demo scene (built on first use) when no path is given."""
+    return load_scene(path if path is not None else ensure_demo_scene())

@@ -1,0 +1,98 @@
+"""The real `scene-agent` command in a subprocess: output, JSON shapes and exit statuses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scene_agent.manifest import load_manifest
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run `python -m scene_agent ARGS` and capture its output."""
+    return subprocess.run([sys.executable, "-m", "scene_agent", *args], capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+def test_scene_info_json(small_scene_path: Path) -> None:
+    out = run_cli("scene", "info", "--scene", str(small_scene_path), "--json")
+    assert out.returncode == 0, out.stderr
+    info = json.loads(out.stdout)
+    assert info["scene_id"] == "small"
+    assert [f["code"] for f in info["floors"]] == ["0", "1"]
+    kitchen = info["floors"][0]["rooms"][0]
+    assert (kitchen["code"], kitchen["type"], kitchen["points"]) == ("0-1", "kitchen", 400)
+    assert kitchen["objects"][0] == {**kitchen["objects"][0], "code": "0-1-1", "label": "chair", "points": 400}
+
+
+def test_scene_info_table(small_scene_path: Path) -> None:
+    out = run_cli("scene", "info", "--scene", str(small_scene_path.parent))
+    assert out.returncode == 0, out.stderr
+    assert "Small test home" in out.stdout and "Master bedroom" in out.stdout and "office chair" in out.stdout
+
+
+def test_find_json_and_table(small_scene_path: Path) -> None:
+    out = run_cli("find", "couch", "--scene", str(small_scene_path), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["query"] == "couch"
+    [sofa] = result["candidates"]
+    assert {k: sofa[k] for k in ("code", "kind", "label", "room", "floor")} == {
+        "code": "0-2-1", "kind": "object", "label": "sofa", "room": "0-2", "floor": "0"}
+    assert set(sofa["bounds"]) == {"min", "max"} and "type" not in sofa
+    table = run_cli("find", "chairs in the kitchen on floor 0", "--scene", str(small_scene_path))
+    assert table.returncode == 0 and "Limited to floor 0 (Ground floor)" in table.stdout and "0-1-3" in table.stdout
+
+
+def test_find_nothing_exits_1_with_closest(small_scene_path: Path) -> None:
+    out = run_cli("find", "piano", "--scene", str(small_scene_path), "--json")
+    assert out.returncode == 1
+    result = json.loads(out.stdout)
+    assert result["candidates"] == [] and "piano" in result["message"]
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["find", "  "], 2, "query is empty"),
+        (["find", "chair", "--scene", "/nonexistent/scene.json"], 1, "/nonexistent/scene.json: no such scene manifest"),
+        (["scene", "info", "--scene", "/etc/hostname"], 1, "/etc/hostname: not valid JSON"),
+        (["frobnicate"], 2, "No such command"),
+        (["find"], 2, "Missing argument"),
+    ],
+)
+def test_bad_input_one_line_no_traceback(small_scene_path: Path, args: list[str], status: int, message: str) -> None:
+    out = run_cli(*args)
+    assert out.returncode == status
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
+
+
+def test_error_as_json() -> None:
+    out = run_cli("scene", "info", "--scene", "/nonexistent", "--json")
+    assert out.returncode == 1
+    assert json.loads(out.stdout) == {"error": "invalid_manifest", "message": "/nonexistent: no such scene manifest"}
+
+
+def test_bench_scene_json(small_scene_path: Path) -> None:
+    out = run_cli("bench", "scene", "--scene", str(small_scene_path), "--objects", "300", "--repeats", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)["results"]
+    assert {r["scene"] for r in rows} == {"demo", "synthetic-300"}
+    assert {r["objects"] for r in rows} == {16, 300}
+    assert all(r["median_ms"] > 0 and r["peak_mb"] > 0 for r in rows)
+    assert "json.load (baseline)" in {r["step"] for r in rows}
+
+
+def test_default_scene_is_built_on_first_use(tmp_path: Path) -> None:
+    demo_dir = tmp_path / "demo"
+    out = run_cli("find", "chairs in the kitchen", "--json", env={"SCENE_AGENT_DEMO_DIR": str(demo_dir)}, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert len(json.loads(out.stdout)["candidates"]) >= 4
+    assert load_manifest(demo_dir).scene_id == "demo"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".demo.staging")]

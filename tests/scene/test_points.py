@@ -1,0 +1,47 @@
+"""Point files: written as binary PLY, read lazily through Open3D, cached, errors name the file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scene_agent.errors import PointFileError
+from scene_agent.ply import Points, write_points
+from scene_agent.pointcloud import load_points
+from scene_agent.scene import load_scene
+
+
+def test_round_trip_through_open3d(tmp_path: Path) -> None:
+    rng = np.random.default_rng(1)
+    points = Points(xyz=rng.random((500, 3)) * 4, rgb=rng.integers(0, 256, (500, 3), dtype=np.uint8))
+    write_points(tmp_path / "p.ply", points)
+    assert (tmp_path / "p.ply").read_bytes().startswith(b"ply\nformat binary_little_endian 1.0\n")
+    loaded = load_points(tmp_path / "p.ply")
+    assert np.allclose(loaded.xyz, points.xyz, atol=1e-6)
+    assert np.array_equal(loaded.rgb, points.rgb)
+    assert load_points(tmp_path / "p.ply") is loaded  # cached
+
+
+def test_scene_points_are_lazy_and_match_manifest(small_scene_path: Path) -> None:
+    scene = load_scene(small_scene_path)
+    chair = scene.index.objects["0-1-1"].obj
+    points = scene.points("0-1-1")
+    assert len(points) == chair.point_count
+    lo, hi = points.bounds()
+    assert np.allclose(lo, chair.bounds.min, atol=1e-3) and np.allclose(hi, chair.bounds.max, atol=1e-3)
+    assert tuple(np.median(points.rgb, axis=0)) == (200, 30, 30)
+
+
+def test_missing_and_corrupt_point_files(small_scene_path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(small_scene_path.parent, copy)
+    (copy / "points" / "0-1-1.ply").unlink()
+    (copy / "points" / "0-1-2.ply").write_bytes(b"ply\nformat binary_little_endian 1.0\nelement vertex 99\nproperty float x\nend_header\n\x00\x01")
+    scene = load_scene(copy)
+    with pytest.raises(PointFileError, match=r"0-1-1\.ply: point file is missing"):
+        scene.points("0-1-1")
+    with pytest.raises(PointFileError, match=r"0-1-2\.ply: "):
+        scene.points("0-1-2")
