@@ -1,0 +1,5 @@
+"""The deterministic demo scene: a two-floor home sampled as coloured point clouds (SPEC §3)."""
+
+from scene_agent.demo.build import build_demo_scene
+
+__all__ = ["build_demo_scene"]
