@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scene_agent.codes import code_sort_key
 from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.vocabulary import canonical_label, canonical_room_type, normalize_words
+from scene_agent.vocabulary import canonical_label, canonical_room_type, normalize_words, room_aliases, singular
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,9 @@ class SceneIndex:
         self.objects: dict[str, IndexedObject] = {}
         self.rooms_by_type: dict[str, list[IndexedRoom]] = defaultdict(list)
         self.rooms_by_name: dict[str, list[IndexedRoom]] = defaultdict(list)
+        # Distinctive words of room names ("kids", "guest"): they narrow "the bed in the kids room".
+        self.rooms_by_name_word: dict[str, list[IndexedRoom]] = defaultdict(list)
+        generic_words = {singular(alias) for alias in room_aliases() if " " not in alias} | {"room"}
         self.objects_by_label: dict[str, list[IndexedObject]] = defaultdict(list)
         self.objects_by_head: dict[str, list[IndexedObject]] = defaultdict(list)
         for floor in manifest.floors:
@@ -53,6 +56,8 @@ class SceneIndex:
                 self.rooms_by_type[entry.type].append(entry)
                 if room.name:
                     self.rooms_by_name[normalize_words(room.name)].append(entry)
+                    for word in {singular(w) for w in normalize_words(room.name).split()} - generic_words:
+                        self.rooms_by_name_word[word].append(entry)
                 for obj in room.objects:
                     item = IndexedObject(obj=obj, room=entry, label=canonical_label(obj.label))
                     self.objects[obj.code] = item

@@ -41,6 +41,7 @@ class QuerySpec:
     room_types: tuple[str, ...] = ()
     room_names: tuple[str, ...] = ()
     generic: Generic | None = None
+    name_words: tuple[str, ...] = ()
     unknown_words: tuple[str, ...] = ()
 
     @property
@@ -141,5 +142,6 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
         room_types=tuple(dict.fromkeys(room_types)),
         room_names=tuple(dict.fromkeys(room_names)),
         generic=generic,
-        unknown_words=tuple(unknown),
+        name_words=tuple(dict.fromkeys(k for k in keys if k in index.rooms_by_name_word)),
+        unknown_words=tuple(w for w in unknown if singular(w) not in index.rooms_by_name_word),
     )

@@ -74,6 +74,9 @@ def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list
     if spec.room_types or spec.room_names:
         named = {r.room.code for name in spec.room_names for r in index.rooms_by_name[name]}
         rooms = [r for r in rooms if r.type in spec.room_types or r.room.code in named]
+    if spec.name_words:
+        hinted = {r.room.code for word in spec.name_words for r in index.rooms_by_name_word[word]}
+        rooms = [r for r in rooms if r.room.code in hinted] or rooms
     if containers:
         rooms = [r for r in rooms if any(r.room.code == c or r.floor.code == c for c in containers)]
     if spec.floor is not None:
@@ -93,7 +96,7 @@ def _closest(index: SceneIndex, words: tuple[str, ...]) -> list[str]:
                 **{a: c.replace("_", " ") for a, c in room_aliases().items() if c in index.rooms_by_type}}
     found: list[str] = []
     for word in words:
-        for match in difflib.get_close_matches(word, vocabulary + list(synonyms), n=3, cutoff=0.6):
+        for match in difflib.get_close_matches(word, vocabulary + list(synonyms), n=3, cutoff=0.75):
             found.append(synonyms.get(match, match))
     return list(dict.fromkeys(found))
 
@@ -148,8 +151,11 @@ def _nothing_found(index: SceneIndex, spec: QuerySpec, containers: list[str]) ->
     elif spec.room_types or spec.room_names:
         what = " or ".join([t.replace("_", " ") for t in spec.room_types] + list(spec.room_names))
         on_floor = f" on floor {spec.floor}" if spec.floor is not None else ""
-        message = f"No {what}{on_floor}. Rooms here: {', '.join(index.room_types()).replace('_', ' ')}."
-        suggestions = index.room_types()
+        elsewhere = [r for r in index.rooms.values() if r.type in spec.room_types]
+        where = ", ".join(f"{r.room.code} {r.room.display_name} (floor {r.floor.code})" for r in elsewhere)
+        message = f"No {what}{on_floor}." + (f" There are: {where}." if where else
+                                              f" Rooms here: {', '.join(index.room_types()).replace('_', ' ')}.")
+        suggestions = [r.room.code for r in elsewhere] or index.room_types()
     else:
         words = spec.unknown_words or (spec.text,)
         suggestions = _closest(index, words)

@@ -47,6 +47,9 @@ def scene(small_scene_path: Path) -> Scene:
         ("what's the color of the chair?", ["0-1-1", "0-1-2", "0-1-3", "1-3-2", "1-4-1"]),
         ("desk chair", ["1-3-2"]),
         ("restroom", ["0-3"]),
+        ("the guest room", ["1-2"]),
+        ("the bed in the master bedroom", ["1-1-1"]),
+        ("the master bed", ["1-1-1"]),
     ],
 )
 def test_find(scene: Scene, query: str, codes: list[str]) -> None:
@@ -72,6 +75,7 @@ def test_candidate_fields(scene: Scene) -> None:
         ("chairs on floor 7", "This scene has no floor 7; its floors are 0 (Ground floor), 1 (Upper floor)."),
         ("9-9-9", "Nothing in scene small has the code 9-9-9."),
         ("garage", "No garage. Rooms here: bathroom, bedroom, kitchen, living room, study."),
+        ("bathroom upstairs", "No bathroom on floor 1. There are: 0-3 bathroom (floor 0)."),
     ],
 )
 def test_nothing_found_names_what_is_closest(scene: Scene, query: str, message: str) -> None:
