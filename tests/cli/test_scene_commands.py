@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from cli_run import run_cli
+
 from scene_agent.manifest import load_manifest
-
-
-def run_cli(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run `python -m scene_agent ARGS` and capture its output."""
-    return subprocess.run([sys.executable, "-m", "scene_agent", *args], capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, **(env or {})})
 
 
 def test_scene_info_json(small_scene_path: Path) -> None:

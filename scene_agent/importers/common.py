@@ -1,0 +1,72 @@
+"""What every importer needs: files that must exist, JSON and PLY read with errors naming the file."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scene_agent.errors import PointFileError, ScanImportError
+from scene_agent.ply import Points, points_from_vertices, read_ply_vertices
+
+
+def require_dir(path: Path, what: str) -> Path:
+    """The directory, or ScanImportError saying it is missing."""
+    if not path.is_dir():
+        raise ScanImportError(f"{path}: {what} not found (expected a directory)")
+    return path
+
+
+def require_file(path: Path) -> Path:
+    """The file, or ScanImportError naming it."""
+    if not path.is_file():
+        raise ScanImportError(f"{path}: missing file")
+    return path
+
+
+def read_json(path: Path) -> Any:
+    """Parsed JSON of a file that must exist; errors name the file and the position."""
+    require_file(path)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ScanImportError(f"{path}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScanImportError(f"{path}: cannot read ({exc})") from None
+
+
+def json_field(data: Any, key: str, kind: type | tuple[type, ...], path: Path) -> Any:
+    """data[key] checked for type; ScanImportError names the file and the field."""
+    if not isinstance(data, dict) or key not in data:
+        raise ScanImportError(f"{path}: missing field '{key}'")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ScanImportError(f"{path}: field '{key}' should be {names}, not {type(value).__name__}")
+    return value
+
+
+def read_points(path: Path) -> Points:
+    """Every vertex of a PLY file (faces ignored) as colored points; corrupt files name themselves."""
+    require_file(path)
+    try:
+        vertex = read_ply_vertices(path)
+    except PointFileError as exc:
+        raise ScanImportError(exc.message) from None
+    points = points_from_vertices(vertex)
+    if not np.isfinite(points.xyz).all():
+        raise ScanImportError(f"{path}: vertices hold NaN or infinite coordinates")
+    return points
+
+
+def subset(points: Points, mask: np.ndarray) -> Points:
+    """The points where mask is true."""
+    return Points(xyz=points.xyz[mask], rgb=points.rgb[mask])
+
+
+def scene_id_for(out_dir: Path) -> str:
+    """A scene id from the output directory's name, limited to [A-Za-z0-9_.-]."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", out_dir.absolute().name).strip("-.") or "imported"

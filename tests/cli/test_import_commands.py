@@ -1,0 +1,36 @@
+"""`scene-agent import …` end to end: import, then use the scene with other commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_run import run_cli
+from scan_fixtures import write_hovsg_graph, write_scannet_scan
+
+
+def test_import_scannet_then_find(tmp_path: Path) -> None:
+    scans = [write_scannet_scan(tmp_path / "scans", name) for name in ("scene0000_00", "scene0001_00")]
+    out = run_cli("import", "scannet", *map(str, scans), "--out", str(tmp_path / "two-rooms"), "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert (summary["rooms"], summary["objects"]) == (2, 4)
+    found = run_cli("find", "couch", "--scene", summary["manifest"], "--json")
+    assert [c["code"] for c in json.loads(found.stdout)["candidates"]] == ["0-1-2", "0-2-2"]
+
+
+def test_import_hovsg_then_info(tmp_path: Path) -> None:
+    out = run_cli("import", "hovsg", str(write_hovsg_graph(tmp_path)), "--out", str(tmp_path / "office"))
+    assert out.returncode == 0, out.stderr
+    assert "Imported 2 room(s) and 5 object(s)" in out.stdout
+    info = run_cli("scene", "info", "--scene", str(tmp_path / "office"), "--json")
+    assert json.loads(info.stdout)["scene_id"] == "office"
+
+
+def test_import_error_is_one_line_exit_1(tmp_path: Path) -> None:
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    (scan / "scene0000_00.txt").unlink()
+    out = run_cli("import", "scannet", str(scan), "--out", str(tmp_path / "out"))
+    assert out.returncode == 1
+    assert out.stderr.strip() == f"error: {scan / 'scene0000_00.txt'}: missing file"
+    assert not (tmp_path / "out").exists()

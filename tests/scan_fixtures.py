@@ -1,0 +1,87 @@
+"""Write small but real ScanNet scans and HOV-SG graph folders for importer tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from plyfile import PlyData, PlyElement
+
+SCANNET_VERTEX = [("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("red", "u1"), ("green", "u1"), ("blue", "u1"), ("alpha", "u1")]
+
+# segment id -> (number of vertices, rgb); groups refer to segments
+SCAN_SEGMENTS = {10: (300, (200, 200, 200)), 11: (200, (150, 120, 90)), 20: (120, (220, 30, 30)), 21: (80, (20, 20, 20)),
+                 30: (150, (40, 40, 200)), 40: (50, (0, 255, 0))}
+SCAN_GROUPS = [(0, "wall", [10]), (1, "floor", [11]), (2, "chair", [20, 21]), (3, "Couch", [30]), (4, "lamp", [])]
+# segment 40 belongs to no group: its vertices go to the room's points
+
+
+def write_ply(path: Path, vertex: np.ndarray, faces: int = 0) -> None:
+    """A binary PLY with a vertex element and, optionally, a face element after it."""
+    elements = [PlyElement.describe(vertex, "vertex")]
+    if faces:
+        face = np.empty(faces, dtype=[("vertex_indices", "i4", (3,))])
+        face["vertex_indices"] = np.arange(faces * 3).reshape(faces, 3) % len(vertex)
+        elements.append(PlyElement.describe(face, "face"))
+    PlyData(elements, text=False, byte_order="<").write(str(path))
+
+
+def write_scannet_scan(root: Path, scan: str, scene_type: str = "Living room / Lounge", shift: float = 0.0,
+                       alignment: list[float] | None = None) -> Path:
+    """One scan directory with PLY (+ faces and alpha), segs, aggregation and txt."""
+    rng = np.random.default_rng(len(scan) + int(shift * 10))
+    directory = root / scan
+    directory.mkdir(parents=True)
+    seg_of_vertex, chunks = [], []
+    for seg, (count, rgb) in SCAN_SEGMENTS.items():
+        xyz = rng.random((count, 3)) * [4.0, 3.0, 2.5] + [shift, 0.0, 0.0]
+        chunk = np.empty(count, dtype=SCANNET_VERTEX)
+        chunk["x"], chunk["y"], chunk["z"] = xyz.T
+        chunk["red"], chunk["green"], chunk["blue"] = rgb
+        chunk["alpha"] = 255
+        chunks.append(chunk)
+        seg_of_vertex += [seg] * count
+    write_ply(directory / f"{scan}_vh_clean_2.ply", np.concatenate(chunks), faces=40)
+    (directory / f"{scan}_vh_clean_2.0.010000.segs.json").write_text(json.dumps({"params": {}, "sceneId": scan, "segIndices": seg_of_vertex}))
+    groups = [{"id": gid, "objectId": gid, "label": label, "segments": segs} for gid, label, segs in SCAN_GROUPS]
+    (directory / f"{scan}.aggregation.json").write_text(json.dumps({"sceneId": scan, "segGroups": groups}))
+    lines = [f"sceneType = {scene_type}", "colorHeight = 968"]
+    if alignment:
+        lines.insert(0, "axisAlignment = " + " ".join(str(v) for v in alignment))
+    (directory / f"{scan}.txt").write_text("\n".join(lines) + "\n")
+    return directory
+
+
+def _points_ply(path: Path, count: int, rgb: tuple[int, int, int], origin: tuple[float, float, float]) -> None:
+    rng = np.random.default_rng(count)
+    vertex = np.empty(count, dtype=[("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("red", "u1"), ("green", "u1"), ("blue", "u1")])
+    xyz = rng.random((count, 3)) + np.array(origin)
+    vertex["x"], vertex["y"], vertex["z"] = xyz.T
+    vertex["red"], vertex["green"], vertex["blue"] = rgb
+    write_ply(path, vertex)
+
+
+# room stem -> name, objects: stem -> (name, count, rgb)
+HOVSG_ROOMS = {
+    "0_0": ("living room", {"0_0_0": ("couch", 90, (90, 90, 90)), "0_0_1": ("armchair", 60, (150, 40, 40))}),
+    "0_1": ("kitchen", {"0_1_0": ("chair", 50, (200, 30, 30)), "0_1_1": ("chairs", 40, (30, 30, 200)), "0_1_2": ("fridge", 70, (240, 240, 240))}),
+}
+
+
+def write_hovsg_graph(root: Path) -> Path:
+    """A graph folder: 1 floor, 2 rooms, 5 objects, with embedding fields the importer ignores."""
+    graph = root / "graph"
+    for sub in ("floors", "rooms", "objects"):
+        (graph / sub).mkdir(parents=True)
+    (graph / "floors" / "0.json").write_text(json.dumps({"floor_id": "0", "name": "floor_0", "rooms": list(HOVSG_ROOMS)}))
+    _points_ply(graph / "floors" / "0.ply", 30, (128, 128, 128), (0, 0, 0))
+    for r, (stem, (name, objects)) in enumerate(HOVSG_ROOMS.items()):
+        room_json = {"room_id": stem, "name": name, "floor_id": "0", "objects": list(objects), "embedding": [0.1] * 8}
+        (graph / "rooms" / f"{stem}.json").write_text(json.dumps(room_json))
+        _points_ply(graph / "rooms" / f"{stem}.ply", 200 + r, (210, 200, 190), (r * 5.0, 0, 0))
+        for o_stem, (o_name, count, rgb) in objects.items():
+            obj_json = {"object_id": o_stem, "room_id": stem, "name": o_name, "vertices": [[0, 0, 0]], "clip_feat": [0.2] * 8}
+            (graph / "objects" / f"{o_stem}.json").write_text(json.dumps(obj_json))
+            _points_ply(graph / "objects" / f"{o_stem}.ply", count, rgb, (r * 5.0 + 1, 1, 0))
+    return graph
