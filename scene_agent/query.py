@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from typing import Literal
 
@@ -54,8 +55,13 @@ def _key(phrase: str) -> str:
     return " ".join(singular(w) for w in normalize_words(phrase).split())
 
 
+_ALIAS_TABLES: "weakref.WeakKeyDictionary[SceneIndex, dict[str, tuple[str, str]]]" = weakref.WeakKeyDictionary()
+
+
 def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
-    """Phrase (singularized) -> (kind, value); scene-specific names win over the shared tables."""
+    """Phrase (singularized) -> (kind, value), built once per index; scene-specific names win over the shared tables."""
+    if index in _ALIAS_TABLES:
+        return _ALIAS_TABLES[index]
     table: dict[str, tuple[str, str]] = {}
     for alias, canonical in room_aliases().items():
         table[_key(alias)] = ("room_type", canonical)
@@ -67,6 +73,7 @@ def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
         table[_key(label)] = ("label", label)
     for name in index.room_names():
         table[_key(name)] = ("room_name", name)
+    _ALIAS_TABLES[index] = table
     return table
 
 

@@ -105,6 +105,7 @@ def object_aliases() -> dict[str, str]:
     return dict(_object_alias_map())
 
 
+@lru_cache(maxsize=4096)
 def canonical_room_type(text: str) -> str:
     """Map a free-form room type ('Living room / Lounge', 'Bedroom') to a canonical snake_case type."""
     words = normalize_words(text)
@@ -116,6 +117,7 @@ def canonical_room_type(text: str) -> str:
     return "_".join(singular_phrase(words).split()) or "room"
 
 
+@lru_cache(maxsize=4096)
 def canonical_label(text: str) -> str:
     """Map a free-form object label ('Couch', 'kitchen chairs') to its canonical label."""
     phrase = singular_phrase(text)
