@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,10 +85,32 @@ def test_bench_scene_json(small_scene_path: Path) -> None:
     assert "json.load (baseline)" in {r["step"] for r in rows}
 
 
-def test_default_scene_is_built_on_first_use(tmp_path: Path) -> None:
+def test_default_scene_is_built_once_on_first_use_even_by_two_processes(tmp_path: Path) -> None:
     demo_dir = tmp_path / "demo"
-    out = run_cli("find", "chairs in the kitchen", "--json", env={"SCENE_AGENT_DEMO_DIR": str(demo_dir)}, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert len(json.loads(out.stdout)["candidates"]) >= 4
+    env = {**os.environ, "SCENE_AGENT_DEMO_DIR": str(demo_dir)}
+    procs = [subprocess.Popen([sys.executable, "-m", "scene_agent", "find", "chairs in the kitchen", "--json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(2)]
+    for proc in procs:
+        stdout, stderr = proc.communicate(timeout=300)
+        assert proc.returncode == 0, stderr
+        assert len(json.loads(stdout)["candidates"]) == 4
     assert load_manifest(demo_dir).scene_id == "demo"
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".demo.staging")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".demo.lock", "demo"]
+
+
+def test_demo_scene_command_rebuilds_identically_and_refuses_foreign_dirs(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    first = run_cli("demo-scene", "--out", str(out), "--json", timeout=300)
+    assert first.returncode == 0, first.stderr
+    summary = json.loads(first.stdout)
+    assert (summary["floors"], summary["rooms"], summary["objects"]) == (2, 10, 66)
+    before = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
+    assert run_cli("demo-scene", "--out", str(out), timeout=300).returncode == 0
+    after = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
+    assert after == before
+    foreign = tmp_path / "photos"
+    foreign.mkdir()
+    (foreign / "cat.jpg").write_bytes(b"meow")
+    refused = run_cli("demo-scene", "--out", str(foreign))
+    assert refused.returncode == 1 and "will not replace a non-empty directory" in refused.stderr
+    assert [p.name for p in foreign.iterdir()] == ["cat.jpg"]
