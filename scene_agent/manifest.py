@@ -156,6 +156,10 @@ class SceneManifest(_Model):
         """Every object in every room, in manifest order."""
         return [obj for room in self.rooms() for obj in room.objects]
 
+    def point_total(self) -> int:
+        """Points in all room and object files together."""
+        return sum(r.point_count for r in self.rooms()) + sum(o.point_count for o in self.objects())
+
 
 def _format_loc(loc: tuple) -> str:
     out = ""

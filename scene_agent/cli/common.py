@@ -10,6 +10,7 @@ import typer
 
 from scene_agent.cli.output import print_error
 from scene_agent.errors import SceneAgentError
+from scene_agent.scene import load_scene
 
 SceneOption = Annotated[
     Optional[Path],
@@ -33,3 +34,11 @@ def handled(fn: F) -> F:
 
     return wrapper  # type: ignore[return-value]
 
+
+
+def scene_summary(manifest_path: Path) -> dict[str, Any]:
+    """What a command that wrote a scene reports: where it is and how big it is."""
+    scene = load_scene(manifest_path)
+    floors, rooms, objects = scene.index.counts
+    return {"manifest": str(manifest_path), "floors": floors, "rooms": rooms, "objects": objects,
+            "points": scene.manifest.point_total()}

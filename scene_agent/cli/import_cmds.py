@@ -7,9 +7,8 @@ from typing import Annotated
 
 import typer
 
-from scene_agent.cli.common import JsonOption, handled
+from scene_agent.cli.common import JsonOption, handled, scene_summary
 from scene_agent.cli.output import console, print_json
-from scene_agent.scene import load_scene
 
 import_app = typer.Typer(help="Bring real scans into the scene format (manifest + point files).", no_args_is_help=True)
 
@@ -17,13 +16,11 @@ OutOption = Annotated[Path, typer.Option("--out", help="Directory to create for 
 
 
 def _report(path: Path, json_output: bool) -> None:
-    scene = load_scene(path)
-    floors, rooms, objects = scene.index.counts
-    points = sum(r.point_count for r in scene.manifest.rooms()) + sum(o.point_count for o in scene.manifest.objects())
+    summary = scene_summary(path)
     if json_output:
-        print_json({"manifest": str(path), "floors": floors, "rooms": rooms, "objects": objects, "points": points})
+        print_json(summary)
     else:
-        console.print(f"Imported {rooms} room(s) and {objects} object(s), {points:,} points → {path}\n"
+        console.print(f"Imported {summary['rooms']} room(s) and {summary['objects']} object(s), {summary['points']:,} points → {path}\n"
                       f"Use it with: scene-agent scene info --scene {path}")
 
 

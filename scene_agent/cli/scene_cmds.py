@@ -9,10 +9,10 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from scene_agent.cli.common import JsonOption, SceneOption, handled
+from scene_agent.cli.common import JsonOption, SceneOption, handled, scene_summary
 from scene_agent.cli.output import console, print_json
 from scene_agent.errors import UsageError
-from scene_agent.scene import Scene, default_demo_dir, load_scene, open_scene
+from scene_agent.scene import Scene, default_demo_dir, open_scene
 from scene_agent.tools.find import FindResult, find
 
 scene_app = typer.Typer(help="Inspect a scene.", no_args_is_help=True)
@@ -40,7 +40,7 @@ def info(scene: SceneOption = None, json_output: JsonOption = False) -> None:
         return
     m = loaded.manifest
     floors, rooms, objects = loaded.index.counts
-    total = sum(r.point_count for r in m.rooms()) + sum(o.point_count for o in m.objects())
+    total = m.point_total()
     console.print(f"[bold]{m.name}[/] ({m.scene_id}) — {floors} floors, {rooms} rooms, {objects} objects, {total:,} points\n{loaded.path}")
     room_table = Table(title="Rooms", title_justify="left")
     for col in ("Floor", "Room", "Type", "Name", "Points", "Objects"):
@@ -100,11 +100,9 @@ def demo_scene_command(
     started = time.perf_counter()
     path = build_demo_scene(out or default_demo_dir(), overwrite=True)
     seconds = time.perf_counter() - started
-    scene = load_scene(path)
-    floors, rooms, objects = scene.index.counts
-    points = sum(r.point_count for r in scene.manifest.rooms()) + sum(o.point_count for o in scene.manifest.objects())
-    summary = {"manifest": str(path), "floors": floors, "rooms": rooms, "objects": objects, "points": points, "seconds": round(seconds, 2)}
+    summary = scene_summary(path) | {"seconds": round(seconds, 2)}
     if json_output:
         print_json(summary)
     else:
-        console.print(f"Demo scene written to {path}: {floors} floors, {rooms} rooms, {objects} objects, {points:,} points in {seconds:.1f} s")
+        console.print(f"Demo scene written to {path}: {summary['floors']} floors, {summary['rooms']} rooms, "
+                      f"{summary['objects']} objects, {summary['points']:,} points in {seconds:.1f} s")
