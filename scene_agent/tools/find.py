@@ -125,12 +125,12 @@ def find(index: SceneIndex, query: str) -> FindResult:
         elif code in index.rooms:
             candidates.append(_room_candidate(index.rooms[code]))
         else:
-            candidates += [_room_candidate(index.rooms[r.code]) for r in index.floors[code].rooms]
+            candidates += [_room_candidate(index.rooms[room.code]) for room in index.floors[code].rooms]
     if wants_objects:
-        rooms = {id(r) for r in _in_rooms(index, spec, containers)}
+        rooms = {r.room.code for r in _in_rooms(index, spec, containers)}
         pool = ([o for label in spec.object_labels for o in index.objects_matching(label)] if spec.object_labels
                 else list(index.objects.values()))
-        candidates += [_object_candidate(o) for o in pool if id(o.room) in rooms]
+        candidates += [_object_candidate(o) for o in pool if o.room.room.code in rooms]
     elif spec.room_types or spec.room_names or (not target_codes and (spec.generic == "rooms" or spec.floor is not None)):
         candidates += [_room_candidate(r) for r in _in_rooms(index, spec, containers)]
     unique = {c.code: c for c in candidates}
