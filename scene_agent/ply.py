@@ -46,6 +46,7 @@ def write_points(path: str | os.PathLike, points: Points) -> None:
     vertex["red"], vertex["green"], vertex["blue"] = points.rgb[:, 0], points.rgb[:, 1], points.rgb[:, 2]
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".ply", dir=path.parent)
     try:
+        os.fchmod(fd, 0o644)  # mkstemp makes 0600; scene files are ordinary, shareable data
         with os.fdopen(fd, "wb") as fh:
             PlyData([PlyElement.describe(vertex, "vertex")], text=False, byte_order="<").write(fh)
         os.replace(tmp, path)

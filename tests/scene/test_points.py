@@ -19,6 +19,8 @@ def test_round_trip_through_open3d(tmp_path: Path) -> None:
     points = Points(xyz=rng.random((500, 3)) * 4, rgb=rng.integers(0, 256, (500, 3), dtype=np.uint8))
     write_points(tmp_path / "p.ply", points)
     assert (tmp_path / "p.ply").read_bytes().startswith(b"ply\nformat binary_little_endian 1.0\n")
+    assert (tmp_path / "p.ply").stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["p.ply"]  # no temp file left
     loaded = load_points(tmp_path / "p.ply")
     assert np.allclose(loaded.xyz, points.xyz, atol=1e-6)
     assert np.array_equal(loaded.rgb, points.rgb)
