@@ -67,11 +67,12 @@ def _print_find(result: FindResult) -> None:
         console.print(f"Limited to floor {result.floor}" + (f" ({floor_name})" if floor_name else "") + ".")
     table = Table(title=f"{len(result.candidates)} match(es) for '{result.query}'", title_justify="left")
     for col in ("Code", "Kind", "What", "Room", "Floor", "Size (m)", "Points"):
-        table.add_column(col, justify="right" if col == "Points" else "left")
+        table.add_column(col, justify="right" if col == "Points" else "left", no_wrap=col in ("Code", "Size (m)", "Points"))
     for c in result.candidates:
         size = " × ".join(f"{v:.2f}" for v in c.bounds.size)
-        room = "" if c.kind == "room" else f"{c.room} {c.room_type.replace('_', ' ')}"
-        what = c.label if c.kind == "object" else (f"{c.type} ({c.name})" if c.name else c.type)
+        room = "" if c.kind == "room" else f"{c.room} {c.room_name or c.room_type.replace('_', ' ')}"
+        kind = (c.type or "").replace("_", " ")
+        what = c.label if c.kind == "object" else (f"{kind} ({c.name})" if c.name else kind)
         table.add_row(c.code, c.kind, what or "", room, c.floor, size, f"{c.points:,}")
     console.print(table)
 

@@ -41,6 +41,7 @@ class Candidate(BaseModel):
     name: str | None = Field(default=None, description="Room display name.")
     room: str = Field(description="Code of the room (for a room, its own code).")
     room_type: str
+    room_name: str | None = None
     floor: str
     floor_name: str | None = None
     bounds: Bounds
@@ -59,13 +60,14 @@ class FindResult(BaseModel):
 
 def _room_candidate(entry: IndexedRoom) -> Candidate:
     room = entry.room
-    return Candidate(code=room.code, kind="room", type=entry.type, name=room.name, room=room.code, room_type=entry.type,
+    return Candidate(code=room.code, kind="room", type=entry.type, name=room.name, room=room.code, room_type=entry.type, room_name=room.name,
                      floor=entry.floor.code, floor_name=entry.floor.name, bounds=room.bounds, points=room.point_count)
 
 
 def _object_candidate(entry: IndexedObject) -> Candidate:
     obj = entry.obj
     return Candidate(code=obj.code, kind="object", label=entry.label, room=entry.room.room.code, room_type=entry.room.type,
+                     room_name=entry.room.room.name,
                      floor=entry.room.floor.code, floor_name=entry.room.floor.name, bounds=obj.bounds, points=obj.point_count)
 
 
