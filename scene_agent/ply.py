@@ -55,9 +55,27 @@ def write_points(path: str | os.PathLike, points: Points) -> None:
         raise
 
 
+# Scanned meshes are triangles. Saying so lets plyfile map a face list in one go instead of parsing
+# it row by row in Python (a 1M-vertex, 2M-face mesh: ~20 s → well under 1 s).
+TRIANGLES = {"face": {"vertex_indices": 3, "vertex_index": 3}}
+
+
+def _read_triangle_mesh_vertices(path: Path) -> np.ndarray | None:
+    """The vertex element through plyfile's fast path, or None to leave the file to the strict reader."""
+    try:
+        with path.open("rb") as fh:
+            vertex = PlyData.read(fh, known_list_len=TRIANGLES)["vertex"].data
+    except Exception:  # noqa: BLE001 - any trouble (quads, corruption): the strict reader decides and names it
+        return None
+    return vertex if {"x", "y", "z"} <= set(vertex.dtype.names or ()) else None
+
+
 def read_ply_vertices(path: str | os.PathLike, required: tuple[str, ...] = ("x", "y", "z")) -> np.ndarray:
     """Parse any PLY file's vertex element (faces are ignored); PointFileError names the file."""
     path = Path(path)
+    fast = _read_triangle_mesh_vertices(path) if path.is_file() else None
+    if fast is not None and all(name in fast.dtype.names for name in required):
+        return fast
     try:
         with path.open("rb") as fh:
             data = PlyData.read(fh)

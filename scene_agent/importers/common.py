@@ -14,9 +14,11 @@ from scene_agent.ply import Points, points_from_vertices, read_ply_vertices
 
 
 def require_dir(path: Path, what: str) -> Path:
-    """The directory, or ScanImportError saying it is missing."""
-    if not path.is_dir():
+    """The directory, or ScanImportError saying it is missing or not a directory."""
+    if not path.exists():
         raise ScanImportError(f"{path}: {what} not found (expected a directory)")
+    if not path.is_dir():
+        raise ScanImportError(f"{path}: not a directory (expected the {what})")
     return path
 
 

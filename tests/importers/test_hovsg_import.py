@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
-from scan_fixtures import write_hovsg_graph
+from scan_fixtures import write_hovsg_graph, write_ply
 
 from scene_agent.errors import ScanImportError
 from scene_agent.importers import import_hovsg
@@ -26,6 +27,56 @@ def test_graph_becomes_scene(tmp_path: Path) -> None:
     scene = load_scene(path)
     assert [c.code for c in find(scene.index, "chairs in the kitchen").candidates] == ["0-1-0", "0-1-1"]
     assert len(scene.points("0-0")) == 200
+
+
+def test_y_up_points_become_z_up_and_floors_get_their_level(tmp_path: Path) -> None:
+    graph = write_hovsg_graph(tmp_path)
+    _edit(graph / "floors" / "0.json", floor_zero_level=-0.25)
+    manifest = load_manifest(import_hovsg(graph, tmp_path / "out"))
+    assert manifest.up_axis == "z"
+    assert manifest.floors[0].elevation == -0.25
+    # HOV-SG's object 0_0_0 fills x 1..2, y (up) 1..2, z 0..1: here x 1..2, y -1..0, z (up) 1..2
+    sofa = manifest.objects()[0]
+    assert sofa.bounds.min == pytest.approx((1.0, -1.0, 1.0), abs=0.05)
+    assert sofa.bounds.max == pytest.approx((2.0, 0.0, 2.0), abs=0.05)
+
+
+def test_liberal_ids_and_names(tmp_path: Path) -> None:
+    graph = write_hovsg_graph(tmp_path)
+    _edit(graph / "floors" / "0.json", floor_id=0, name=None, rooms=[0, "1"])
+    _edit(graph / "rooms" / "0_0.json", room_id=0, floor_id=0, name="room_0", objects=[0, 1])
+    _edit(graph / "rooms" / "0_1.json", floor_id="0", name=None)
+    _edit(graph / "objects" / "0_1_2.json", object_id=2, room_id=1)
+    _edit(graph / "objects" / "0_0_1.json", room_id="0_0", embedding="")
+    (graph / "rooms" / "0_1.json").write_text((graph / "rooms" / "0_1.json").read_text().replace('"objects"', '"objectz"'))
+    manifest = load_manifest(import_hovsg(graph, tmp_path / "out"))
+    assert manifest.floors[0].name is None
+    assert [(r.code, r.type, r.name) for r in manifest.rooms()] == [("0-0", "room", "room_0"), ("0-1", "room", None)]
+    assert [o.code for o in manifest.objects()] == ["0-0-0", "0-0-1", "0-1-0", "0-1-1", "0-1-2"]
+
+
+def test_empty_object_is_left_out(tmp_path: Path) -> None:
+    graph = write_hovsg_graph(tmp_path)
+    vertex = np.empty(0, dtype=[("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("red", "u1"), ("green", "u1"), ("blue", "u1")])
+    write_ply(graph / "objects" / "0_1_1.ply", vertex)
+    manifest = load_manifest(import_hovsg(graph, tmp_path / "out"))
+    assert [o.code for o in manifest.objects()] == ["0-0-0", "0-0-1", "0-1-0", "0-1-2"]
+
+
+@pytest.mark.parametrize(
+    ("make", "names"),
+    [
+        (lambda p: (p / "graph").mkdir(), "graph: not a HOV-SG graph folder"),
+        (lambda p: (p / "graph").write_text("x"), "graph: not a directory"),
+        (lambda p: None, "graph: HOV-SG graph folder not found"),
+    ],
+)
+def test_no_graph_folder(tmp_path: Path, make, names: str) -> None:
+    make(tmp_path)
+    with pytest.raises(ScanImportError, match=names):
+        import_hovsg(tmp_path / "graph", tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    assert not [p for p in tmp_path.iterdir() if ".staging" in p.name]
 
 
 def _edit(path: Path, **changes) -> None:
@@ -48,6 +99,13 @@ def _edit(path: Path, **changes) -> None:
         (lambda g: (g / "objects" / "chair.json").write_text("{}"), "objects/chair.json: file name should be <floor>_<room>_<object>.json"),
         (lambda g: [p.unlink() for p in (g / "floors").iterdir()], "floors: no floor .json files"),
         (lambda g: (g / "rooms").rename(g / "rooms-old"), "rooms: HOV-SG rooms folder not found"),
+        (lambda g: _edit(g / "objects" / "0_1_2.json", object_id="0_1_5"), "objects/0_1_2.json: object_id says 0-1-5 but the file name says 0-1-2"),
+        (lambda g: _edit(g / "objects" / "0_1_2.json", room_id=[0, 1]), "objects/0_1_2.json: field 'room_id' should be str or int"),
+        (lambda g: _edit(g / "rooms" / "0_1.json", floor_id="0_1_2"), "rooms/0_1.json: field 'floor_id' is '0_1_2', too many parts"),
+        (lambda g: [(g / "objects" / f"0_1_2.{ext}").unlink() for ext in ("json", "ply")],
+         "rooms/0_1.json: lists object 0-1-2, but"),
+        (lambda g: (g / "rooms" / "0_1.ply").write_bytes(b"GARBAGE" * 50), "rooms/0_1.ply: corrupt or unreadable PLY"),
+        (lambda g: (g / "objects" / "0_0_0.json").write_text("[]"), "objects/0_0_0.json: should hold a JSON object"),
     ],
 )
 def test_bad_graph_names_the_file_and_leaves_nothing(tmp_path: Path, breakage, names: str) -> None:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scan_fixtures import SCAN_SEGMENTS, write_scannet_scan
+from plyfile import PlyData, PlyElement
+from scan_fixtures import SCAN_SEGMENTS, write_ply, write_scannet_scan
 
 from scene_agent.errors import ScanImportError
 from scene_agent.importers import import_scannet
@@ -40,6 +41,17 @@ def test_two_scans_become_two_rooms(tmp_path: Path) -> None:
     colours = {tuple(c) for c in np.unique(chair.rgb, axis=0)}
     assert colours == {(220, 30, 30), (20, 20, 20)}
     assert min(b[2] for b in [lounge.bounds.min, bedroom.bounds.min]) == pytest.approx(0.0, abs=1e-3)
+    room_colours = {tuple(c) for c in np.unique(scene.points("0-1").rgb, axis=0)}
+    assert room_colours == {SCAN_SEGMENTS[s][1] for s in (10, 11, 40)}, "structure and ungrouped vertices only"
+    # each scan (room + objects) starts at its x offset, with a 1 m gap after the one before
+    lounge_lo, lounge_hi = _scan_bounds(lounge)
+    assert lounge_lo == pytest.approx((0.0, 0.0, 0.0), abs=1e-3)
+    assert _scan_bounds(bedroom)[0] == pytest.approx((lounge_hi[0] + 1.0, 0.0, 0.0), abs=1e-3)
+
+
+def _scan_bounds(room) -> tuple[np.ndarray, np.ndarray]:
+    boxes = [room.bounds] + [o.bounds for o in room.objects]
+    return np.min([b.min for b in boxes], axis=0), np.max([b.max for b in boxes], axis=0)
 
 
 @pytest.mark.parametrize(
@@ -56,6 +68,13 @@ def test_two_scans_become_two_rooms(tmp_path: Path) -> None:
         (lambda d: _truncate(d / "scene0000_00_vh_clean_2.ply"), "scene0000_00_vh_clean_2.ply: corrupt or unreadable PLY"),
         (lambda d: (d / "scene0000_00_vh_clean_2.ply").write_bytes(b"GARBAGE" * 100), "scene0000_00_vh_clean_2.ply: corrupt or unreadable PLY"),
         (lambda d: (d / "scene0000_00.txt").write_text("axisAlignment = 1 0 0\n"), "scene0000_00.txt: axisAlignment must be 16 numbers"),
+        (lambda d: (d / "scene0000_00_vh_clean_2.ply").unlink(), "scene0000_00_vh_clean_2.ply: missing file"),
+        (lambda d: (d / "scene0000_00_vh_clean_2.0.010000.segs.json").unlink(), "scene0000_00_vh_clean_2.0.010000.segs.json: missing file"),
+        (lambda d: (d / "scene0000_00_vh_clean_2.0.010000.segs.json").write_text('{"segIndices": [1, 2'), "segs.json: not valid JSON"),
+        (lambda d: (d / "scene0000_00_vh_clean_2.0.010000.segs.json").write_text(json.dumps({"segIndices": ["a"] * 900})),
+         "segs.json: segIndices must be a list of integers"),
+        (lambda d: (d / "scene0000_00.aggregation.json").write_text(json.dumps({"segGroups": [{"id": 0, "segments": [10]}]})),
+         "aggregation.json: missing field 'label'"),
     ],
 )
 def test_bad_scan_names_the_file_and_leaves_nothing(tmp_path: Path, breakage, names: str) -> None:
@@ -79,6 +98,43 @@ def test_missing_scan_directory(tmp_path: Path) -> None:
     assert _leftovers(tmp_path) == []
 
 
+def test_scan_path_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "scene0000_00").write_text("not a scan")
+    with pytest.raises(ScanImportError, match=r"scene0000_00: not a directory"):
+        import_scannet([tmp_path / "scene0000_00"], tmp_path / "out")
+    assert _leftovers(tmp_path) == []
+
+
+def test_no_scans_or_the_same_scan_twice(tmp_path: Path) -> None:
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    with pytest.raises(ScanImportError, match="at least one"):
+        import_scannet([], tmp_path / "out")
+    with pytest.raises(ScanImportError, match="the same scan is given twice: scene0000_00"):
+        import_scannet([scan, scan], tmp_path / "out")
+    assert _leftovers(tmp_path) == []
+
+
+def test_shuffled_vertices_keep_their_groups(tmp_path: Path) -> None:
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    _shuffle_vertices(scan, np.random.default_rng(3))
+    manifest = load_manifest(import_scannet([scan], tmp_path / "out"))
+    [room] = manifest.rooms()
+    assert [(o.label, o.point_count) for o in room.objects] == [("chair", 200), ("sofa", 150)]
+    scene = load_scene(tmp_path / "out")
+    assert {tuple(c) for c in np.unique(scene.points("0-1-2").rgb, axis=0)} == {(40, 40, 200)}
+    assert {tuple(c) for c in np.unique(scene.points("0-1").rgb, axis=0)} == {(200, 200, 200), (150, 120, 90), (0, 255, 0)}
+
+
+def _shuffle_vertices(scan: Path, rng: np.random.Generator) -> None:
+    """Reorder vertices and their segment ids together, as real meshes interleave segments."""
+    ply_path, segs_path = scan / f"{scan.name}_vh_clean_2.ply", scan / f"{scan.name}_vh_clean_2.0.010000.segs.json"
+    vertex = PlyData.read(str(ply_path), mmap=False)["vertex"].data  # no mapping: we rewrite this file
+    segs = np.array(json.loads(segs_path.read_text())["segIndices"])
+    order = rng.permutation(len(vertex))
+    write_ply(ply_path, vertex[order], faces=10)
+    segs_path.write_text(json.dumps({"segIndices": segs[order].tolist()}))
+
+
 def test_output_directory_must_be_new(tmp_path: Path) -> None:
     scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
     (tmp_path / "out").mkdir()
@@ -86,3 +142,14 @@ def test_output_directory_must_be_new(tmp_path: Path) -> None:
     with pytest.raises(Exception, match="directory is not empty"):
         import_scannet([scan], tmp_path / "out")
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["keep.txt"]
+
+
+def test_mesh_with_quad_faces_still_imports(tmp_path: Path) -> None:
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    ply_path = scan / "scene0000_00_vh_clean_2.ply"
+    vertex = PlyData.read(str(ply_path), mmap=False)["vertex"].data  # no mapping: we rewrite this file
+    quads = np.empty(5, dtype=[("vertex_indices", "i4", (4,))])
+    quads["vertex_indices"] = np.arange(20).reshape(5, 4)
+    PlyData([PlyElement.describe(vertex, "vertex"), PlyElement.describe(quads, "face")], text=False).write(str(ply_path))
+    [room] = load_manifest(import_scannet([scan], tmp_path / "out")).rooms()
+    assert room.point_count + sum(o.point_count for o in room.objects) == len(vertex)
