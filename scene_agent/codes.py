@@ -31,11 +31,6 @@ def parent_of(code: str) -> str | None:
     return head or None
 
 
-def floor_of(code: str) -> str:
-    """The floor code a room or object code belongs to."""
-    return code.split("-", 1)[0]
-
-
 def code_sort_key(code: str) -> tuple[int, ...]:
     """Numeric ordering so that 0-10 follows 0-9."""
     return tuple(int(part) for part in code.split("-"))

@@ -64,8 +64,3 @@ def load_points(path: str | os.PathLike) -> Points:
             _cache.popitem(last=False)
     return points
 
-
-def clear_cache() -> None:
-    """Forget every cached point file."""
-    with _lock:
-        _cache.clear()

@@ -45,11 +45,6 @@ class QuerySpec:
     name_words: tuple[str, ...] = ()
     unknown_words: tuple[str, ...] = ()
 
-    @property
-    def has_target(self) -> bool:
-        """True when the text names something to look for (beyond a floor)."""
-        return bool(self.codes or self.object_labels or self.room_types or self.room_names or self.generic)
-
 
 def _key(phrase: str) -> str:
     return " ".join(singular(w) for w in normalize_words(phrase).split())
@@ -79,32 +74,20 @@ def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
 
 def _resolve_floor(text: str, index: SceneIndex) -> tuple[str | None, str | None, str]:
     """(floor code, the words that chose it, text without them). Floor names the scene gives win."""
-    for code, floor in index.floors.items():
-        if floor.name:
-            name = normalize_words(floor.name)
-            m = re.search(rf"\b(?:on |at )?(?:the )?{re.escape(name)}\b", text)
-            if m:
-                return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
-    if m := _FLOOR_NUMBER.search(text):
-        return m.group(1).lstrip("0") or "0", m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
-    if m := _FLOOR_WORD.search(text):
+    numbers = sorted(int(c) for c in index.floors) or [0]
+    second = numbers[1] if len(numbers) > 1 else numbers[0]
+    relative = {"top": numbers[-1], "upper": second, "upstairs": second, "lower": numbers[0], "bottom": numbers[0], "downstairs": numbers[0]}
+    named = ((code, re.search(rf"\b(?:on |at )?(?:the )?{re.escape(normalize_words(f.name))}\b", text))
+             for code, f in index.floors.items() if f.name)
+    code, m = next(((c, m) for c, m in named if m), (None, None))
+    if m is None and (m := _FLOOR_NUMBER.search(text)):
+        code = str(int(m.group(1)))
+    elif m is None and (m := _FLOOR_WORD.search(text) or _FLOOR_ADVERB.search(text)):
         word = m.group(1)
-        numbers = sorted(int(c) for c in index.floors) or [0]
-        if word in _ORDINALS:
-            code = str(_ORDINALS[word])
-        elif word == "top":
-            code = str(numbers[-1])
-        elif word == "upper":
-            code = str(numbers[1] if len(numbers) > 1 else numbers[0])
-        else:
-            code = str(numbers[0])
-        return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
-    if m := _FLOOR_ADVERB.search(text):
-        numbers = sorted(int(c) for c in index.floors) or [0]
-        upstairs = m.group(1) == "upstairs" and len(numbers) > 1
-        code = str(numbers[1] if upstairs else numbers[0])
-        return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
-    return None, None, text
+        code = str(_ORDINALS[word] if word in _ORDINALS else relative[word])
+    if m is None:
+        return None, None, text
+    return code, m.group(0).strip(), text[: m.start()] + " " + text[m.end():]
 
 
 def parse_query(text: str, index: SceneIndex) -> QuerySpec:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 import inflection
 
@@ -86,30 +88,22 @@ def singular_phrase(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _room_alias_map() -> dict[str, str]:
-    return {alias: canonical for canonical, aliases in ROOM_SYNONYMS.items() for alias in aliases}
+def room_aliases() -> Mapping[str, str]:
+    """Every known room word or phrase (singular) mapped to its canonical room type."""
+    return MappingProxyType({alias: canonical for canonical, aliases in ROOM_SYNONYMS.items() for alias in aliases})
 
 
 @lru_cache(maxsize=1)
-def _object_alias_map() -> dict[str, str]:
-    return {alias: canonical for canonical, aliases in OBJECT_SYNONYMS.items() for alias in aliases}
-
-
-def room_aliases() -> dict[str, str]:
-    """Every known room word or phrase (singular) mapped to its canonical room type."""
-    return dict(_room_alias_map())
-
-
-def object_aliases() -> dict[str, str]:
+def object_aliases() -> Mapping[str, str]:
     """Every known object word or phrase (singular) mapped to its canonical label."""
-    return dict(_object_alias_map())
+    return MappingProxyType({alias: canonical for canonical, aliases in OBJECT_SYNONYMS.items() for alias in aliases})
 
 
 @lru_cache(maxsize=4096)
 def canonical_room_type(text: str) -> str:
     """Map a free-form room type ('Living room / Lounge', 'Bedroom') to a canonical snake_case type."""
     words = normalize_words(text)
-    aliases = _room_alias_map()
+    aliases = room_aliases()
     # Longest known phrase found anywhere in the text wins ("Living room / Lounge" -> living_room).
     for alias in sorted(aliases, key=len, reverse=True):
         if re.search(rf"(?<![\w]){re.escape(alias)}s?(?![\w])", words):
@@ -121,7 +115,7 @@ def canonical_room_type(text: str) -> str:
 def canonical_label(text: str) -> str:
     """Map a free-form object label ('Couch', 'kitchen chairs') to its canonical label."""
     phrase = singular_phrase(text)
-    return _object_alias_map().get(phrase, phrase)
+    return object_aliases().get(phrase, phrase)
 
 
 def is_structure_label(text: str) -> bool:

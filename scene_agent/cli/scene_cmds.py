@@ -11,7 +11,6 @@ from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption, handled, scene_summary
 from scene_agent.cli.output import console, print_json
-from scene_agent.errors import UsageError
 from scene_agent.scene import Scene, default_demo_dir, open_scene
 from scene_agent.tools.find import FindResult, find
 
@@ -83,8 +82,6 @@ def find_command(
     json_output: JsonOption = False,
 ) -> None:
     """Rooms and objects matching a description; exit 1 when nothing matches."""
-    if not text.strip():
-        raise UsageError("the query is empty: say what to look for, e.g. 'chair' or '0-2-3'")
     result = find(open_scene(scene).index, text)
     print_json(result) if json_output else _print_find(result)
     if not result.candidates:

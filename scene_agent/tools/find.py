@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from scene_agent.codes import code_sort_key, kind_of
 from scene_agent.errors import UsageError
@@ -13,6 +13,9 @@ from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
 from scene_agent.manifest import Bounds
 from scene_agent.query import QuerySpec, parse_query
 from scene_agent.vocabulary import object_aliases, room_aliases
+
+
+EMPTY_QUERY = "the query is empty: say what to look for, e.g. 'chair' or '0-2-3'"
 
 
 class FindInput(BaseModel):
@@ -27,7 +30,7 @@ class FindInput(BaseModel):
     @classmethod
     def _not_blank(cls, v: str) -> str:
         if not v.strip():
-            raise ValueError("the query is empty: say what to look for, e.g. 'chair' or '0-2-3'")
+            raise ValueError(EMPTY_QUERY)
         return v.strip()
 
 
@@ -105,9 +108,10 @@ def _closest(index: SceneIndex, words: tuple[str, ...]) -> list[str]:
 
 def find(index: SceneIndex, query: str) -> FindResult:
     """Candidates matching a description; an empty list comes with a message naming the closest things."""
-    if not query.strip():
-        raise UsageError("the query is empty: say what to look for, e.g. 'chair' or '0-2-3'")
-    query = query.strip()
+    try:
+        query = FindInput(query=query).query
+    except ValidationError:
+        raise UsageError(EMPTY_QUERY) from None
     spec = parse_query(query, index)
     if spec.floor is not None and spec.floor not in index.floors:
         floors = ", ".join(f"{c} ({f.name})" if f.name else c for c, f in index.floors.items())
