@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from scene_agent.codes import kind_of
-from scene_agent.errors import NotFoundError
+from scene_agent.errors import NotFoundError, UsageError
 from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
 from scene_agent.manifest import MANIFEST_NAME, SceneManifest, load_manifest, resolve_manifest_path
 from scene_agent.ply import Points
@@ -31,7 +31,9 @@ class Scene:
     def item(self, code: str) -> IndexedRoom | IndexedObject:
         """The room or object with this code; NotFoundError otherwise."""
         kind = kind_of(code)
-        found = self.index.rooms.get(code) if kind == "room" else self.index.objects.get(code) if kind == "object" else None
+        if kind == "floor":
+            raise UsageError(f"{code} is a floor code; give a room (F-R) or object (F-R-O) code")
+        found = self.index.rooms.get(code) if kind == "room" else self.index.objects.get(code)
         if found is None:
             raise NotFoundError(f"no {kind} {code} in scene {self.scene_id}")
         return found

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scene_agent.errors import PointFileError
+from scene_agent.errors import NotFoundError, PointFileError, UsageError
 from scene_agent.ply import Points, write_points
 from scene_agent.pointcloud import load_points
 from scene_agent.scene import load_scene
@@ -47,3 +47,13 @@ def test_missing_and_corrupt_point_files(small_scene_path: Path, tmp_path: Path)
         scene.points("0-1-1")
     with pytest.raises(PointFileError, match=r"0-1-2\.ply: "):
         scene.points("0-1-2")
+
+
+def test_points_by_code_name_what_is_wrong(small_scene_path: Path) -> None:
+    scene = load_scene(small_scene_path)
+    with pytest.raises(NotFoundError, match="no object 0-1-9 in scene small"):
+        scene.points("0-1-9")
+    with pytest.raises(UsageError, match="0 is a floor code; give a room"):
+        scene.points("0")
+    with pytest.raises(UsageError, match="'0-x' is not a scene code"):
+        scene.points("0-x")
