@@ -74,7 +74,7 @@ def _read_node(path: Path, depth: int) -> GraphNode:
         parent = _id_code(json_field(data, field, (str, int), path), depth - 1, code, path, field)
     children = None
     if depth in _CHILDREN and isinstance(data.get(_CHILDREN[depth]), list):
-        children = tuple(_id_code(c, depth + 1, code + "-0", path, _CHILDREN[depth]) for c in data[_CHILDREN[depth]])
+        children = tuple(_id_code(c, depth + 1, code, path, _CHILDREN[depth]) for c in data[_CHILDREN[depth]])
     level = data.get("floor_zero_level")
     zero_level = float(level) if isinstance(level, (int, float)) and not isinstance(level, bool) and math.isfinite(level) else None
     return GraphNode(code=code, name=name, parent=parent, children=children, zero_level=zero_level, json_path=path)
