@@ -1,4 +1,4 @@
-"""The HTTP API server (Flask): health today; selection hand-off, viewer and chat build on it."""
+"""The HTTP API server (Flask on waitress): selection hand-off, scenes and views, the built viewer."""
 
 from api_server.app import create_app
 

@@ -6,24 +6,48 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify
+from flask_cors import CORS
 
 import scene_agent
+from api_server import scenes_api, selection_api, viewer_files
+from api_server.bodies import Health
+from api_server.errors import register_error_handlers
+from api_server.openapi import build_openapi, documented
+from scene_agent.config import load_settings
 from scene_agent.scene import Scene, open_scene
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MAX_BODY_BYTES = 64 * 1024
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app for one scene (config SCENE_PATH; default the demo scene)."""
+    """Build the app for one scene (config SCENE_PATH, default the demo scene) and SETTINGS (default from the environment)."""
     app = Flask(__name__)
-    app.config.from_mapping(SCENE_PATH=None, MAX_CONTENT_LENGTH=64 * 1024)
+    app.config.from_mapping(SCENE_PATH=None, SETTINGS=None, MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+                            VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"), JSON_SORT_KEYS=False)
     if test_config:
         app.config.from_mapping(test_config)
+    if app.config["SETTINGS"] is None:
+        app.config["SETTINGS"] = load_settings()
     scene: Scene = open_scene(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
     app.extensions["scene_agent.scene"] = scene
+    # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
+    CORS(app, resources={r"/api/*": {"origins": [app.config["SETTINGS"].viewer_origin]},
+                         r"/manifests/*": {"origins": [app.config["SETTINGS"].viewer_origin]}})
+    register_error_handlers(app)
+    for blueprint in (selection_api.bp, scenes_api.bp, viewer_files.bp):
+        app.register_blueprint(blueprint)
 
     @app.get("/api/health")
+    @documented("The server is up; which scene it serves", responses={200: Health})
     def health():
         floors, rooms, objects = scene.index.counts
-        return jsonify(status="ok", version=scene_agent.__version__, scene_id=scene.scene_id,
-                       floors=floors, rooms=rooms, objects=objects)
+        body = Health(status="ok", version=scene_agent.__version__, scene_id=scene.scene_id, floors=floors,
+                      rooms=rooms, objects=objects, viewer_built=viewer_files.viewer_built(Path(app.config["VIEWER_DIST"])))
+        return jsonify(body.model_dump())
+
+    @app.get("/api/openapi.json")
+    def openapi():
+        return jsonify(build_openapi(app))
 
     return app

@@ -15,7 +15,7 @@ _KINDS: dict[int, Kind] = {1: "floor", 2: "room", 3: "object"}
 
 def is_code(text: str) -> bool:
     """True when text is a well-formed floor, room or object code."""
-    return bool(CODE_RE.match(text))
+    return bool(CODE_RE.fullmatch(text))
 
 
 def kind_of(code: str) -> Kind:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
 
 class SceneAgentError(Exception):
     """Base of every error the product expects and reports without a traceback."""
@@ -46,3 +51,37 @@ class UsageError(SceneAgentError):
 
     code = "bad_usage"
     exit_status = 2
+
+
+class SessionNotFoundError(NotFoundError):
+    """No selection session with this id (never created, or cleaned up long after it expired)."""
+
+    code = "session_not_found"
+
+
+class SessionAnsweredError(SceneAgentError):
+    """The selection session already has its answer (confirmed, cancelled, or closed by the agent)."""
+
+    code = "already_answered"
+
+
+class SessionExpiredError(SceneAgentError):
+    """The selection session's time ran out before an answer arrived."""
+
+    code = "session_expired"
+
+
+class InvalidSelectionError(SceneAgentError):
+    """The picks do not fit the session: not among the candidates, or several where one is allowed."""
+
+    code = "invalid_selection"
+
+
+def usage_error(exc: "ValidationError") -> UsageError:
+    """A pydantic ValidationError as one UsageError naming each bad field: 'selections.0.itemCode: Field required'."""
+    parts = []
+    for err in exc.errors(include_url=False):
+        where = ".".join(str(p) for p in err["loc"])
+        message = str(err["ctx"]["error"]) if err.get("ctx", {}).get("error") else err["msg"]
+        parts.append(f"{where}: {message}" if where else message)
+    return UsageError("; ".join(parts))

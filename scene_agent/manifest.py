@@ -72,7 +72,7 @@ class SceneObject(_PointsOwner):
     @field_validator("code")
     @classmethod
     def _object_code(cls, v: str) -> str:
-        if not CODE_RE.match(v) or v.count("-") != 2:
+        if not CODE_RE.fullmatch(v) or v.count("-") != 2:
             raise ValueError(f"object codes look like F-R-O, e.g. 0-7-12 (got {v!r})")
         return v
 
@@ -88,7 +88,7 @@ class Room(_PointsOwner):
     @field_validator("code")
     @classmethod
     def _room_code(cls, v: str) -> str:
-        if not CODE_RE.match(v) or v.count("-") != 1:
+        if not CODE_RE.fullmatch(v) or v.count("-") != 1:
             raise ValueError(f"room codes look like F-R, e.g. 0-7 (got {v!r})")
         return v
 
@@ -116,7 +116,7 @@ class Floor(_Model):
     @field_validator("code")
     @classmethod
     def _floor_code(cls, v: str) -> str:
-        if not CODE_RE.match(v) or "-" in v:
+        if not CODE_RE.fullmatch(v) or "-" in v:
             raise ValueError(f"floor codes are non-negative integers, e.g. 0 (got {v!r})")
         return v
 

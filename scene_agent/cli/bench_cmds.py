@@ -38,3 +38,33 @@ def scene(
     for r in rows:
         table.add_row(r.scene, str(r.objects), r.step, f"{r.median_ms:.2f}", f"{r.p95_ms:.2f}", f"{r.peak_mb:.2f}")
     console.print(table)
+
+
+@bench_app.command("handoff")
+@handled
+def handoff(
+    n: Annotated[int, typer.Option("--n", min=1, help="Sessions answered per method.")] = 200,
+    idle_seconds: Annotated[float, typer.Option("--idle-seconds", min=0.1, hidden=True,
+                                                help="Wall time of each idle-CPU window (developer option).")] = 3.0,
+    json_output: JsonOption = False,
+) -> None:
+    """Selection file written → waiter returns, for watchdog, polling and the seed's 1 s loop; idle CPU of 1,000 waiters."""
+    from scene_agent.bench.handoff import bench_handoff  # noqa: PLC0415
+
+    report = bench_handoff(n=n, idle_seconds=idle_seconds)
+    if json_output:
+        print_json(report.as_json())
+        return
+    by_method = {r.method: r for r in report.rows}
+    ratio = by_method["legacy-1s"].p99_ms / max(by_method["watchdog"].p99_ms, 1e-3)
+    table = Table(title="bench handoff (selection file written → waiter returns; sessions waited on concurrently)",
+                  title_justify="left",
+                  caption=f"watchdog p99 is {ratio:.0f}× better than legacy-1s. Idle CPU, {report.idle_waiters:,} "
+                          f"waiters over {report.idle_seconds:g} s: watchdog {report.idle_cpu_percent:.2f} % of one "
+                          f"core, legacy-1s {report.idle_cpu_percent_legacy:.2f} %.",
+                  caption_justify="left")
+    for col in ("method", "n", "p50 ms", "p95 ms", "p99 ms", "max ms"):
+        table.add_column(col, justify="left" if col == "method" else "right")
+    for r in report.rows:
+        table.add_row(r.method, str(r.n), f"{r.p50_ms:.2f}", f"{r.p95_ms:.2f}", f"{r.p99_ms:.2f}", f"{r.max_ms:.2f}")
+    console.print(table)

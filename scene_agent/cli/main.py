@@ -8,6 +8,8 @@ from scene_agent.cli.bench_cmds import bench_app
 from scene_agent.cli.common import handled
 from scene_agent.cli.import_cmds import import_app
 from scene_agent.cli.scene_cmds import demo_scene_command, find_command, scene_app
+from scene_agent.cli.serve_cmds import serve_command
+from scene_agent.cli.vis_cmds import vis_command
 
 app = typer.Typer(
     help="Ask questions about scanned 3D buildings.",
@@ -20,6 +22,8 @@ app.add_typer(import_app, name="import")
 app.add_typer(bench_app, name="bench")
 app.command("find")(handled(find_command))
 app.command("demo-scene")(handled(demo_scene_command))
+app.command("vis")(handled(vis_command))
+app.command("serve")(handled(serve_command))
 
 
 def main() -> None:

@@ -46,7 +46,7 @@ def _id_code(value: object, depth: int, context: str, path: Path, field: str) ->
     """An id as a code of `depth` parts: '0_3' → '0-3'; a shorter id (3 or "3") is taken within context's parents."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         parts = [str(value)]
-    elif isinstance(value, str) and _ID.match(value.strip()):
+    elif isinstance(value, str) and _ID.fullmatch(value.strip()):
         parts = value.strip().split("_")
     else:
         raise ScanImportError(f"{path}: field '{field}' should be a {_KIND[depth]} id like {_SHAPE[depth]}, not {value!r}")
@@ -56,7 +56,7 @@ def _id_code(value: object, depth: int, context: str, path: Path, field: str) ->
 
 
 def _read_node(path: Path, depth: int) -> GraphNode:
-    if not _ID.match(path.stem) or path.stem.count("_") != depth - 1:
+    if not _ID.fullmatch(path.stem) or path.stem.count("_") != depth - 1:
         raise ScanImportError(f"{path}: file name should be {_SHAPE[depth]}.json with integer ids")
     code = "-".join(str(int(part)) for part in path.stem.split("_"))
     data = read_json(path)

@@ -1,0 +1,101 @@
+"""HTTP request and response bodies (pydantic): validated on the way in, and the source of the OpenAPI schemas."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scene_agent.codes import CODE_RE
+from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SessionMode, SessionStatus
+
+MAX_PICKS = 500
+
+
+class ErrorBody(BaseModel):
+    """Every error response: a stable code and a message for people."""
+
+    error: str = Field(description="Stable machine-readable code, e.g. 'session_expired'.")
+    message: str
+
+
+class Health(BaseModel):
+    """The server is up; which scene it serves."""
+
+    status: Literal["ok"]
+    version: str
+    scene_id: str
+    floors: int
+    rooms: int
+    objects: int
+    viewer_built: bool
+
+
+class Pick(BaseModel):
+    """One picked item as the viewer sends it; fields other than itemCode are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    itemCode: str = Field(pattern=CODE_RE.pattern, max_length=64, description="Code of the picked room or object.")  # noqa: N815
+
+
+class SubmitSelection(BaseModel):
+    """The user's picks for a selection session."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="32 lowercase hex characters.")
+    selections: list[Pick] = Field(max_length=MAX_PICKS)
+
+
+class CancelSelection(BaseModel):
+    """The user declines to pick."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="32 lowercase hex characters.")
+
+
+class SelectionAnswer(BaseModel):
+    """What was recorded and written to the selection file."""
+
+    session_id: str
+    status: Literal["confirmed", "cancelled"]
+    selections: list[PickedItem]
+    submitted_at: datetime
+
+
+class SessionState(BaseModel):
+    """A selection session as the viewer sees it."""
+
+    session_id: str
+    status: SessionStatus
+    mode: SessionMode
+    candidates: list[str]
+    labels: dict[str, str]
+    prompt: str
+    multiple: bool
+    seconds_left: float
+    expires_at: datetime
+    scene_id: str
+    view: str | None = None
+    selections: list[PickedItem] = Field(default=[], description="The picks, once confirmed.")
+
+
+class SceneEntry(BaseModel):
+    """A scene this server serves."""
+
+    scene_id: str
+    name: str
+    url: str
+    floors: int
+    rooms: int
+    objects: int
+    points: int
+
+
+class SceneList(BaseModel):
+    """The scenes this server serves."""
+
+    scenes: list[SceneEntry]

@@ -1,0 +1,59 @@
+"""The one place errors become HTTP responses: `{"error": code, "message": text}` with the right status."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from scene_agent.errors import (InvalidSelectionError, NotFoundError, SceneAgentError, SessionAnsweredError,
+                                SessionExpiredError, UsageError)
+
+log = logging.getLogger(__name__)
+
+# Most specific first: SessionNotFoundError is a NotFoundError.
+STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), (SessionExpiredError, 410),
+          (InvalidSelectionError, 422)]
+
+
+class UnsupportedMediaType(SceneAgentError):
+    """A body that is not declared as JSON."""
+
+    code = "unsupported_media_type"
+
+
+def error_response(code: str, message: str, status: int) -> Response:
+    """A JSON error body with its status."""
+    response = jsonify(error=code, message=message)
+    response.status_code = status
+    return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Expected errors → their status; HTTP errors (404, 405, 413 …) → the same JSON shape; anything else → 500."""
+
+    @app.errorhandler(SceneAgentError)
+    def scene_agent_error(exc: SceneAgentError) -> Response:
+        if isinstance(exc, UnsupportedMediaType):
+            return error_response(exc.code, exc.message, 415)
+        status = next((s for cls, s in STATUS if isinstance(exc, cls)), 500)
+        if status == 500:
+            log.error("request failed: %s", exc.message)
+        return error_response(exc.code, exc.message, status)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response:
+        code = (exc.name or "error").lower().replace(" ", "_")
+        message = exc.description or exc.name
+        if exc.code == 413:
+            message = f"the request body is larger than {app.config['MAX_CONTENT_LENGTH']} bytes"
+        response = error_response(code, message, exc.code or 500)
+        if exc.code == 405 and exc.valid_methods:
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Response:
+        log.exception("unexpected error")
+        return error_response("internal_error", f"the server failed: {type(exc).__name__}: {exc}", 500)

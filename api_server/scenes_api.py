@@ -1,0 +1,81 @@
+"""Scenes and views over HTTP: the scene manifest, binary point data, and the view manifests the viewer opens."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from api_server.bodies import ErrorBody, SceneEntry, SceneList
+from api_server.openapi import documented
+from api_server.point_data import MEDIA_TYPE, pack_points
+from scene_agent.errors import NotFoundError, PointFileError
+from scene_agent.index import IndexedRoom
+from scene_agent.manifest import manifest_json
+from scene_agent.scene import Scene
+from scene_agent.views import read_view
+
+bp = Blueprint("scenes", __name__)
+
+
+def _scene(scene_id: str) -> Scene:
+    scene: Scene = current_app.extensions["scene_agent.scene"]
+    if scene_id != scene.scene_id:
+        raise NotFoundError(f"this server serves scene '{scene.scene_id}', not '{scene_id}'")
+    return scene
+
+
+@bp.get("/api/scenes")
+@documented("The scenes this server serves", tag="scenes", responses={200: SceneList})
+def list_scenes():
+    """One entry per scene (today: the scene the server was started with)."""
+    scene: Scene = current_app.extensions["scene_agent.scene"]
+    floors, rooms, objects = scene.index.counts
+    entry = SceneEntry(scene_id=scene.scene_id, name=scene.manifest.name, url=f"/api/scenes/{scene.scene_id}",
+                       floors=floors, rooms=rooms, objects=objects, points=scene.manifest.point_total())
+    return jsonify(SceneList(scenes=[entry]).model_dump(mode="json"))
+
+
+@bp.get("/api/scenes/<scene_id>")
+@documented("A scene manifest (floors → rooms → objects with codes, labels, bounds, point counts)", tag="scenes",
+            responses={200: "application/json", 404: ErrorBody})
+def scene_manifest(scene_id: str):
+    """The manifest as stored (SPEC §3)."""
+    scene = _scene(scene_id)
+    response = Response(manifest_json(scene.manifest), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/api/scenes/<scene_id>/points/<code>")
+@documented("Points of a room (its structure) or an object, in the compact binary form of api_server/point_data.py",
+            tag="scenes", responses={200: "application/octet-stream", 400: ErrorBody, 404: ErrorBody})
+def points(scene_id: str, code: str):
+    """Quantised positions and colours; cached by the browser until the point file changes."""
+    scene = _scene(scene_id)
+    entry = scene.item(code)
+    owner = entry.room if isinstance(entry, IndexedRoom) else entry.obj
+    try:
+        stat = (scene.root / owner.points_file).stat()
+    except OSError as exc:
+        raise PointFileError(f"{owner.points_file}: {exc.strerror}") from None
+    etag = f"{code}-{stat.st_mtime_ns}-{stat.st_size}"
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = Response(pack_points(scene.points(code)), mimetype=MEDIA_TYPE)
+        response.headers["X-Point-Count"] = str(owner.point_count)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifests/<view>.json")
+@documented("A view manifest: what the viewer shows, and for a selection its session", tag="views",
+            responses={200: "application/json", 404: ErrorBody})
+def view_manifest(view: str):
+    """The view written by `vis` / the agent; the name never reaches a path unless it is well-formed."""
+    data = read_view(current_app.config["SETTINGS"].views_dir, view)
+    if data is None:
+        raise NotFoundError(f"no view manifest '{view}' (views are created by `scene-agent vis` or the agent)")
+    response = Response(data, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,55 @@
+"""Selection sessions over HTTP: the viewer reads a session, then submits its picks or cancels."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify
+
+from api_server.bodies import CancelSelection, ErrorBody, SelectionAnswer, SessionState, SubmitSelection
+from api_server.openapi import documented
+from api_server.request_body import json_body
+from scene_agent.selection.answer import cancel_selection, submit_selection
+from scene_agent.selection.session import check_session_id
+from scene_agent.selection.store import SessionStore
+
+bp = Blueprint("selection", __name__)
+
+ERRORS = {400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody}
+
+
+def _store() -> SessionStore:
+    return SessionStore(current_app.config["SETTINGS"])
+
+
+@bp.get("/api/sessions/<session_id>")
+@documented("A selection session: status, candidates, prompt, seconds left", tag="selection",
+            responses={200: SessionState, 400: ErrorBody, 404: ErrorBody})
+def get_session(session_id: str):
+    """Status (pending/confirmed/cancelled/expired), candidates with labels, prompt, multiple, seconds left."""
+    store = _store()
+    session = store.get(check_session_id(session_id))
+    status, outcome = store.status(session)
+    state = SessionState(session_id=session.session_id, status=status, mode=session.mode, candidates=session.candidates,
+                         labels=session.labels, prompt=session.prompt, multiple=session.multiple,
+                         seconds_left=round(session.seconds_left(), 1) if status == "pending" else 0.0,
+                         expires_at=session.expires_at, scene_id=session.scene_id, view=session.view,
+                         selections=outcome.selections if outcome else [])
+    return current_app.response_class(state.model_dump_json(), mimetype="application/json")
+
+
+@bp.post("/api/submit-selection")
+@documented("Confirm the user's picks; the waiting agent receives them through the selection file", tag="selection",
+            request=SubmitSelection, responses={200: SelectionAnswer, 422: ErrorBody, **ERRORS})
+def submit():
+    """Validate everything, record the outcome, then write the selection file; a rejected request writes nothing."""
+    body = json_body(SubmitSelection)
+    answer = submit_selection(_store(), body.session_id, [pick.itemCode for pick in body.selections])
+    return jsonify(answer.model_dump(mode="json"))
+
+
+@bp.post("/api/cancel-selection")
+@documented("The user declines to pick; the waiting agent is told", tag="selection",
+            request=CancelSelection, responses={200: SelectionAnswer, **ERRORS})
+def cancel():
+    """Record the cancellation and write it to the selection file."""
+    body = json_body(CancelSelection)
+    return jsonify(cancel_selection(_store(), body.session_id).model_dump(mode="json"))

@@ -1,0 +1,57 @@
+"""`serve`: the API server (selection hand-off, scenes, views, the built viewer) on a production WSGI server."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from scene_agent.cli.common import JsonOption, SceneOption
+from scene_agent.cli.output import console, err_console, print_json
+from scene_agent.config import DEFAULT_HOST, DEFAULT_PORT, load_settings
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback by default).")] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")] = DEFAULT_PORT,
+    threads: Annotated[int, typer.Option("--threads", min=1, max=64, help="Request worker threads.")] = 8,
+    scene: SceneOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Serve the API, the viewer and the scene until Ctrl-C."""
+    from api_server import create_app  # noqa: PLC0415 - Flask is only needed by this command
+    from api_server.serve import make_server  # noqa: PLC0415
+    from api_server.viewer_files import NOT_BUILT, viewer_built  # noqa: PLC0415
+
+    settings = load_settings()
+    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings})
+    server = make_server(app, host, port, threads)
+    url = f"http://{host}:{server.effective_port}/"
+    loaded = app.extensions["scene_agent.scene"]
+    # SIGTERM (systemd, docker stop) and Ctrl-C end the loop cleanly; installed before we say we are listening, so
+    # a signal sent as soon as the caller reads that line is handled too. waitress stops its workers either way.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: sys.exit(0))
+    if json_output:
+        print_json({"url": url, "host": host, "port": int(server.effective_port), "scene_id": loaded.scene_id})
+    else:
+        console.print(f"scene-agent serving scene '{escape(loaded.scene_id)}' ({escape(loaded.manifest.name)}) at {url}\n"
+                      f"  API: {url}api/openapi.json · Ctrl-C stops")
+        if not viewer_built(Path(app.config["VIEWER_DIST"])):
+            err_console.print(f"[yellow]note:[/] {escape(NOT_BUILT)}")
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            err_console.print(f"[yellow]warning:[/] listening on {escape(host)}: anyone who can reach it can answer selections")
+        served = {f"http://{host}:{server.effective_port}", f"http://localhost:{server.effective_port}"}
+        if settings.viewer_origin not in served:
+            err_console.print(f"[yellow]note:[/] viewer links point at {settings.viewer_origin}; set "
+                              f"SCENE_AGENT_VIEWER_URL={url} so that `vis` and `ask` link to this server")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.task_dispatcher.shutdown()

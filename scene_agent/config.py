@@ -1,0 +1,66 @@
+"""Where things live and how processes find each other: the one place environment variables are read."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from scene_agent.errors import UsageError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8090
+DEFAULT_VIEWER_URL = f"http://localhost:{DEFAULT_PORT}/"
+
+
+def _default_state_dir() -> Path:
+    state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state_home) / "scene-agent"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Directories and URLs shared by the agent process and the API server process."""
+
+    state_dir: Path
+    selection_dir: Path
+    viewer_url: str
+    selection_watch: Literal["watchdog", "polling"] = "watchdog"
+
+    @property
+    def sessions_dir(self) -> Path:
+        """Selection sessions and their outcomes."""
+        return self.state_dir / "sessions"
+
+    @property
+    def views_dir(self) -> Path:
+        """View manifests, served at /manifests/<view>.json."""
+        return self.state_dir / "views"
+
+    @property
+    def viewer_origin(self) -> str:
+        """scheme://host[:port] of the viewer: the one origin the API allows cross-origin requests from."""
+        parts = urlsplit(self.viewer_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+
+def _viewer_url(value: str) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UsageError(f"SCENE_AGENT_VIEWER_URL must be an http(s) URL such as {DEFAULT_VIEWER_URL}; got {value!r}")
+    return value if value.endswith("/") or parts.query else value + "/"
+
+
+def load_settings() -> Settings:
+    """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL and _SELECTION_WATCH."""
+    watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"
+    if watch not in ("watchdog", "polling"):
+        raise UsageError(f"SCENE_AGENT_SELECTION_WATCH must be 'watchdog' or 'polling'; got {watch!r}")
+    return Settings(
+        selection_watch=watch,  # type: ignore[arg-type]
+        state_dir=Path(os.environ.get("SCENE_AGENT_STATE_DIR") or _default_state_dir()),
+        selection_dir=Path(os.environ.get("SCENE_AGENT_SELECTION_DIR") or "/tmp"),
+        viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),
+    )

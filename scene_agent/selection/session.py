@@ -1,0 +1,143 @@
+"""`SelectionSession` (what the user is asked to pick from) and `SessionOutcome` (how it ended)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from scene_agent.codes import is_code, kind_of
+from scene_agent.errors import UsageError
+
+SESSION_ID_RE = re.compile(r"^[0-9a-f]{32}$")
+DEFAULT_TIMEOUT_S = 60.0
+MAX_TIMEOUT_S = 3600.0
+
+SessionMode = Literal["room", "objects", "multi-room"]
+SessionStatus = Literal["pending", "confirmed", "cancelled", "expired"]
+
+
+def new_session_id() -> str:
+    """32 lowercase hex characters from the OS's CSPRNG: unguessable, and safe inside a file name."""
+    return secrets.token_hex(16)
+
+
+def check_session_id(session_id: object) -> str:
+    """The id itself, or UsageError: a malformed id never reaches a path."""
+    # fullmatch, not match: "$" would also match before a trailing newline.
+    if not isinstance(session_id, str) or not SESSION_ID_RE.fullmatch(session_id):
+        raise UsageError("session_id must be 32 lowercase hex characters")
+    return session_id
+
+
+def now_utc() -> datetime:
+    """The current time, timezone-aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def mode_for(codes: list[str]) -> SessionMode:
+    """'room' for one room, 'multi-room' for several, 'objects' for objects."""
+    kinds = {kind_of(code) for code in codes}
+    if kinds == {"room"}:
+        return "room" if len(codes) == 1 else "multi-room"
+    if kinds == {"object"}:
+        return "objects"
+    raise UsageError("selection candidates must be all rooms or all objects, not floors or a mix")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PickedItem(_Model):
+    """One pick as the selection file records it."""
+
+    itemCode: str = Field(description="Code of the picked room or object, e.g. '0-2-3'.")  # noqa: N815 - wire name
+    type: Literal["room", "object"]
+    label: str = Field(description="What the item is: an object's label or a room's type/name.")
+
+
+class SelectionSession(_Model):
+    """A request to the user to pick among candidates in the viewer; stored where agent and server both see it."""
+
+    session_id: str = Field(pattern=SESSION_ID_RE.pattern)
+    mode: SessionMode
+    candidates: list[str] = Field(min_length=1)
+    labels: dict[str, str] = Field(description="What each candidate is, by code.")
+    prompt: str
+    multiple: bool = False
+    timeout: float = Field(default=DEFAULT_TIMEOUT_S, gt=0, le=MAX_TIMEOUT_S)
+    created_at: datetime
+    expires_at: datetime
+    scene_id: str
+    view: str | None = Field(default=None, pattern=r"^[a-z]+-[0-9a-f]{16,32}$",
+                             description="Name of the view manifest the viewer opens.")
+
+    @field_validator("candidates")
+    @classmethod
+    def _codes(cls, v: list[str]) -> list[str]:
+        bad = [c for c in v if not is_code(c) or c.count("-") == 0]
+        if bad:
+            raise ValueError(f"not room or object codes: {', '.join(bad)}")
+        if len(set(v)) != len(v):
+            raise ValueError("candidates repeat a code")
+        return v
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "SelectionSession":
+        if self.expires_at <= self.created_at:
+            raise ValueError("expires_at must be after created_at")
+        if set(self.labels) - set(self.candidates):
+            raise ValueError("labels name codes that are not candidates")
+        return self
+
+    @classmethod
+    def create(cls, candidates: list[str], labels: dict[str, str], prompt: str, *, scene_id: str,
+               multiple: bool = False, timeout: float = DEFAULT_TIMEOUT_S, view: str | None = None) -> "SelectionSession":
+        """A new pending session with a fresh id, starting now."""
+        created = now_utc()
+        return cls(session_id=new_session_id(), mode=mode_for(candidates), candidates=candidates, labels=labels,
+                   prompt=prompt, multiple=multiple, timeout=timeout, created_at=created,
+                   expires_at=created + timedelta(seconds=timeout), scene_id=scene_id, view=view)
+
+    def seconds_left(self, now: datetime | None = None) -> float:
+        """Seconds until the session expires (0 when it has)."""
+        return max(0.0, (self.expires_at - (now or now_utc())).total_seconds())
+
+    def picked(self, code: str) -> PickedItem:
+        """The selection-file record of one candidate."""
+        return PickedItem(itemCode=code, type="room" if code.count("-") == 1 else "object", label=self.labels.get(code, code))
+
+    def check_picks(self, codes: list[str]) -> list[str]:
+        """Problems with these picks (empty when they fit the session)."""
+        problems = []
+        if not codes:
+            problems.append("pick at least one candidate")
+        if len(codes) > 1 and not self.multiple:
+            problems.append(f"this session takes one pick, got {len(codes)}")
+        if len(set(codes)) != len(codes):
+            problems.append("a candidate is picked twice")
+        strangers = [c for c in dict.fromkeys(codes) if c not in self.candidates]
+        if strangers:
+            problems.append(f"not among the candidates ({', '.join(self.candidates)}): {', '.join(strangers)}")
+        return problems
+
+
+class SessionOutcome(_Model):
+    """How a session ended. Exactly one is recorded per session: the first to claim it wins."""
+
+    session_id: str = Field(pattern=SESSION_ID_RE.pattern)
+    status: Literal["confirmed", "cancelled", "expired", "invalid"]
+    by: Literal["viewer", "caller", "waiter"] = Field(
+        description="viewer: the user in the viewer; caller: the waiting agent (Ctrl-C, Stop); waiter: timeout or a bad file.")
+    selections: list[PickedItem] = []
+    reason: str | None = None
+    at: datetime
+
+    @property
+    def session_status(self) -> SessionStatus:
+        """The status the API reports for a session that ended this way."""
+        return "expired" if self.status == "expired" else "confirmed" if self.status == "confirmed" else "cancelled"

@@ -1,0 +1,123 @@
+"""`SessionStore`: selection sessions and their outcomes as files in the shared state directory.
+
+A session is `sessions/<id>.json`, written once. Its outcome is `sessions/<id>.outcome.json`, created
+exclusively (link of a complete temp file), so that of the viewer's Confirm, its Cancel, the agent's
+Ctrl-C and the waiter's timeout exactly one wins, across processes and server restarts.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from scene_agent.config import Settings
+from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError
+from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
+from scene_agent.selection.session import SelectionSession, SessionOutcome, SessionStatus, check_session_id, now_utc
+
+log = logging.getLogger(__name__)
+
+MAX_RECORD_BYTES = 1024 * 1024
+# Ended sessions stay this long after expiry so that a late Confirm gets 409/410, not 404.
+RETAIN_AFTER_EXPIRY = timedelta(hours=1)
+
+
+class SessionStore:
+    """Create, read and end selection sessions; both the agent and the API server use one of these."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.directory = settings.sessions_dir
+
+    def _session_path(self, session_id: str) -> Path:
+        return self.directory / f"{check_session_id(session_id)}.json"
+
+    def _outcome_path(self, session_id: str) -> Path:
+        return self.directory / f"{check_session_id(session_id)}.outcome.json"
+
+    def create(self, session: SelectionSession) -> SelectionSession:
+        """Store a new session (its id must be new) and sweep out long-expired ones."""
+        ensure_private_dir(self.directory)
+        self.sweep()
+        try:
+            write_atomic(self._session_path(session.session_id), session.model_dump_json().encode(), exclusive=True)
+        except FileExistsError:
+            raise SessionAnsweredError(f"session {session.session_id} already exists") from None
+        return session
+
+    def get(self, session_id: str) -> SelectionSession:
+        """The session with this id; UsageError for a malformed id, SessionNotFoundError if there is none."""
+        path = self._session_path(session_id)
+        session = self._read(path, SelectionSession)
+        if session is None:
+            raise SessionNotFoundError(f"no selection session {session_id}")
+        return session
+
+    def outcome(self, session_id: str) -> SessionOutcome | None:
+        """How the session ended, or None while it has no recorded outcome."""
+        return self._read(self._outcome_path(session_id), SessionOutcome)
+
+    def status(self, session: SelectionSession) -> tuple[SessionStatus, SessionOutcome | None]:
+        """pending / confirmed / cancelled / expired, with the outcome when there is one."""
+        outcome = self.outcome(session.session_id)
+        if outcome is not None:
+            return outcome.session_status, outcome
+        return ("expired" if session.seconds_left() <= 0 else "pending"), None
+
+    def check_open(self, session: SelectionSession) -> None:
+        """Raise SessionAnsweredError / SessionExpiredError unless the session can still be answered."""
+        status, outcome = self.status(session)
+        if status == "expired":
+            raise SessionExpiredError(f"selection session {session.session_id} expired at "
+                                      f"{session.expires_at.isoformat(timespec='seconds')}")
+        if outcome is not None:
+            who = {"viewer": "in the viewer", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
+            raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
+
+    def close(self, outcome: SessionOutcome) -> SessionOutcome:
+        """Record the outcome if none is recorded yet; otherwise raise as check_open does."""
+        session = self.get(outcome.session_id)
+        try:
+            write_atomic(self._outcome_path(outcome.session_id), outcome.model_dump_json().encode(), exclusive=True)
+        except FileExistsError:
+            self.check_open(session)
+            raise  # pragma: no cover - check_open always raises once an outcome exists
+        return outcome
+
+    def sweep(self, now: datetime | None = None) -> list[str]:
+        """Delete sessions (with outcome, view manifest and stray selection file) long past expiry."""
+        cutoff = (now or now_utc()) - RETAIN_AFTER_EXPIRY
+        # A session expires after its file was written, so files written after the cutoff need no parsing.
+        written_before = (cutoff + timedelta(seconds=60)).timestamp()
+        removed = []
+        for path in self.directory.glob("*.json"):
+            if path.name.endswith(".outcome.json"):
+                continue
+            try:
+                if path.stat().st_mtime > written_before:
+                    continue
+            except OSError:
+                continue
+            session = self._read(path, SelectionSession, quiet=True)
+            if session is None or session.expires_at > cutoff:
+                continue
+            sid = session.session_id
+            stale = [path, self._outcome_path(sid), self.settings.selection_dir / f"viewer_selection_{sid}.json"]
+            if session.view:
+                stale.append(self.settings.views_dir / f"{session.view}.json")
+            for p in stale:
+                p.unlink(missing_ok=True)
+            removed.append(sid)
+        return removed
+
+    def _read(self, path: Path, model, quiet: bool = False):  # noqa: ANN001, ANN202
+        try:
+            data = read_regular_file(path, MAX_RECORD_BYTES)
+            return None if data is None else model.model_validate_json(data)
+        except (NotRegularFileError, ValidationError, OSError) as exc:
+            if not quiet:
+                log.warning("ignoring unreadable session record %s: %s", path, exc)
+            return None

@@ -1,0 +1,284 @@
+"""Waiting for a selection: one watchdog observer per process, polling when the observer cannot start.
+
+This is the one module that imports watchdog. A `SelectionWaiter` watches the *directories* that
+waiting sessions' selection files appear in and wakes the waiter whose file name an event names;
+each `PendingSelection` then reads and checks its file itself, so the observer thread never blocks.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Literal
+
+from pydantic import BaseModel
+from watchdog.events import FileClosedEvent, FileCreatedEvent, FileModifiedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
+
+from scene_agent.errors import SceneAgentError, SessionAnsweredError, SessionExpiredError
+from scene_agent.fileio import ensure_private_dir
+from scene_agent.selection.selection_file import Mismatch, SelectionFile, Unreadable, read_selection_file, selection_path
+from scene_agent.selection.session import PickedItem, SelectionSession, SessionOutcome, now_utc
+from scene_agent.selection.store import SessionStore
+
+log = logging.getLogger(__name__)
+
+Backend = Literal["watchdog", "polling"]
+DEFAULT_POLL_INTERVAL_S = 0.1
+# Events that can mean "the file is now complete": linked or renamed into place, or closed after writing.
+_EVENTS = [FileMovedEvent, FileCreatedEvent, FileModifiedEvent, FileClosedEvent]
+
+Progress = Callable[[float], None]
+
+
+class SelectionResult(BaseModel):
+    """How a wait ended: the picks, or cancelled / timeout / invalid with the reason."""
+
+    session_id: str
+    status: Literal["confirmed", "cancelled", "timeout", "invalid"]
+    selections: list[PickedItem] = []
+    cancelled_by: Literal["viewer", "caller"] | None = None
+    reason: str | None = None
+    waited_s: float
+
+    @property
+    def codes(self) -> list[str]:
+        """The picked codes, in the order they were picked."""
+        return [item.itemCode for item in self.selections]
+
+
+class _Wakeup(FileSystemEventHandler):
+    """Forwards file events in watched directories to the waiter by file name."""
+
+    def __init__(self, waiter: "SelectionWaiter"):
+        self._waiter = waiter
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        path = event.dest_path or event.src_path
+        self._waiter._poke(os.path.basename(os.fsdecode(path)))
+
+
+class PendingSelection:
+    """One session being waited for. `wait()` in one thread; `cancel()` from any other."""
+
+    def __init__(self, waiter: "SelectionWaiter", session: SelectionSession, store: SessionStore):
+        self.session = session
+        self.store = store
+        self.path = selection_path(store.settings.selection_dir, session.session_id)
+        self.poll_interval: float | None = None  # set when this wait has to poll
+        self._waiter = waiter
+        self._changed = threading.Event()
+        self._cancelled = False
+        self._started = time.monotonic()
+        self._deadline = self._started + session.seconds_left()
+        self._registered = True
+
+    def cancel(self) -> None:
+        """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race)."""
+        self._cancelled = True
+        self._changed.set()
+
+    def wait(self, on_progress: Progress | None = None, progress_every: float = 1.0) -> SelectionResult:
+        """Block until the answer, a cancel or the timeout; `on_progress(seconds_left)` is called as time passes.
+
+        After an interruption (KeyboardInterrupt), `cancel()` then `wait()` again closes the session cleanly.
+        """
+        try:
+            return self._wait(on_progress, progress_every)
+        finally:
+            self._waiter._unregister(self)
+
+    def _wait(self, on_progress: Progress | None, progress_every: float) -> SelectionResult:
+        next_progress = time.monotonic()
+        while True:
+            self._changed.clear()  # before the check, so an event during the check is not lost
+            if self._cancelled:
+                return self._close("cancelled", by="caller", reason="the wait was cancelled")
+            result = self._check()
+            if result is not None:
+                return result
+            now = time.monotonic()
+            if now >= self._deadline:
+                return self._close("expired", by="waiter", reason=f"no answer within {self.session.timeout:g} s")
+            if on_progress is not None and now >= next_progress:
+                on_progress(self._deadline - now)
+                next_progress = now + progress_every
+            pause = self._deadline - now
+            if on_progress is not None:
+                pause = min(pause, max(0.0, next_progress - now))
+            if self.poll_interval is not None:
+                pause = min(pause, self.poll_interval)
+            self._changed.wait(pause)
+
+    def _result(self, status: str, selections: list[PickedItem] = (), by: str | None = None,
+                reason: str | None = None) -> SelectionResult:
+        return SelectionResult(session_id=self.session.session_id, status=status, selections=list(selections),
+                               cancelled_by=by, reason=reason, waited_s=round(time.monotonic() - self._started, 3))
+
+    def _check(self) -> SelectionResult | None:
+        """Read the file if it is there: an answer, a mismatch (consumed, invalid), or nothing yet."""
+        try:
+            answer = read_selection_file(self.path, self.session)
+        except Unreadable:
+            return None  # a writer may still be at work; a later event or poll looks again
+        except Mismatch as exc:
+            self._consume()
+            return self._close("invalid", by="waiter", reason=str(exc))
+        if answer is None:
+            return None
+        self._consume()
+        # Only the API server's answer counts: it records the outcome before writing the file. A file
+        # nobody recorded (planted in a shared /tmp, say) is not taken, however well-formed.
+        outcome = self.store.outcome(self.session.session_id)
+        if outcome is None or outcome.by != "viewer" or (outcome.status, outcome.selections) != (answer.status, answer.selections):
+            return self._close("invalid", by="waiter", reason=f"{self.path}: this answer was not recorded by the API server")
+        return self._from_answer(answer)
+
+    def _from_answer(self, answer: SelectionFile) -> SelectionResult:
+        if answer.status == "cancelled":
+            return self._result("cancelled", by="viewer", reason="the user cancelled in the viewer")
+        return self._result("confirmed", answer.selections)
+
+    def _consume(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+    def _close(self, status: str, *, by: str, reason: str) -> SelectionResult:
+        """End the session ourselves; if the viewer's answer got there first, that answer is the result."""
+        try:
+            self.store.close(SessionOutcome(session_id=self.session.session_id, status=status, by=by,
+                                            reason=reason, at=now_utc()))
+        except (SessionAnsweredError, SessionExpiredError):
+            outcome = self.store.outcome(self.session.session_id)
+            if outcome is not None and outcome.by == "viewer":
+                self._consume()
+                return self._from_answer(SelectionFile(session_id=outcome.session_id, status=outcome.status,
+                                                       selections=outcome.selections, submitted_at=outcome.at))
+        except (SceneAgentError, OSError) as exc:  # e.g. the state directory was cleaned away meanwhile
+            log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
+        if status == "invalid":
+            return self._result("invalid", reason=reason)
+        return self._result("timeout" if status == "expired" else "cancelled", by=by if by == "caller" else None,
+                            reason=reason)
+
+
+class SelectionWaiter:
+    """Serves every waiting session of a process with one watchdog observer (started while anyone waits)."""
+
+    def __init__(self, backend: Backend = "watchdog", poll_interval: float = DEFAULT_POLL_INTERVAL_S,
+                 observer_factory: Callable[[], BaseObserver] = Observer):
+        self.backend: Backend = backend
+        self.poll_interval = poll_interval
+        self._observer_factory = observer_factory
+        self._lock = threading.Lock()
+        self._observer: BaseObserver | None = None
+        self._watches: dict[Path, tuple[ObservedWatch, int]] = {}
+        # file name -> waiting sessions; tuples are replaced, never mutated, so events read them lock-free
+        self._pending: dict[str, tuple[PendingSelection, ...]] = {}
+
+    @property
+    def waiting(self) -> int:
+        """How many sessions are being waited for."""
+        return sum(len(v) for v in self._pending.values())
+
+    def watch(self, session: SelectionSession, store: SessionStore) -> PendingSelection:
+        """Start watching for a session's answer; call `wait()` on the result (the file is checked there first)."""
+        pending = PendingSelection(self, session, store)
+        directory = ensure_private_dir(pending.path.parent)
+        with self._lock:
+            self._pending[pending.path.name] = (*self._pending.get(pending.path.name, ()), pending)
+            if self.backend == "watchdog" and self._watch_directory(directory):
+                return pending
+        pending.poll_interval = self.poll_interval
+        return pending
+
+    def wait_for_selection(self, session: SelectionSession, store: SessionStore, *,
+                           on_progress: Progress | None = None) -> SelectionResult:
+        """Watch and wait in one call."""
+        return self.watch(session, store).wait(on_progress)
+
+    def close(self) -> None:
+        """Stop the observer now (waits in progress fall back to polling)."""
+        with self._lock:
+            observer, self._observer = self._observer, None
+            self._watches.clear()
+            for group in self._pending.values():
+                for pending in group:
+                    pending.poll_interval = self.poll_interval
+                    pending._changed.set()  # a wait asleep until its deadline must start polling now
+        self._stop(observer)
+
+    def _watch_directory(self, directory: Path) -> bool:
+        """Schedule `directory` (called with the lock held); False when watchdog cannot serve it."""
+        try:
+            if self._observer is None:
+                observer = self._observer_factory()
+                observer.start()
+                self._observer = observer
+            watch, count = self._watches.get(directory, (None, 0))
+            if watch is None:
+                watch = self._observer.schedule(_Wakeup(self), str(directory), event_filter=_EVENTS)
+            self._watches[directory] = (watch, count + 1)
+            return True
+        except OSError as exc:
+            # e.g. the inotify instance or watch limit is reached: polling still works.
+            log.warning("file watching unavailable (%s); polling every %.2f s instead", exc, self.poll_interval)
+            if self._observer is not None and not self._watches:
+                observer, self._observer = self._observer, None
+                threading.Thread(target=self._stop, args=(observer,), daemon=True).start()
+            self.backend = "polling"
+            return False
+
+    def _unregister(self, pending: PendingSelection) -> None:
+        observer = None
+        with self._lock:
+            if not pending._registered:
+                return
+            pending._registered = False
+            name = pending.path.name
+            rest = tuple(p for p in self._pending.get(name, ()) if p is not pending)
+            if rest:
+                self._pending[name] = rest
+            else:
+                self._pending.pop(name, None)
+            if pending.poll_interval is None:
+                directory = pending.path.parent
+                watch, count = self._watches.get(directory, (None, 0))
+                if watch is not None and count > 1:
+                    self._watches[directory] = (watch, count - 1)
+                elif watch is not None:
+                    del self._watches[directory]
+                    if self._observer is not None:
+                        self._observer.unschedule(watch)
+                if not self._watches:
+                    observer, self._observer = self._observer, None
+        if observer is not None:
+            # Stopped outside the lock (its thread may be delivering a poke) and off this thread, so that
+            # the waiter's caller gets its answer without paying for the join.
+            threading.Thread(target=self._stop, args=(observer,), name="selection-observer-stop", daemon=True).start()
+
+    def _poke(self, name: str) -> None:
+        for pending in self._pending.get(name, ()):
+            pending._changed.set()
+
+    @staticmethod
+    def _stop(observer: BaseObserver | None) -> None:
+        if observer is not None:
+            observer.stop()
+            observer.join()
+
+
+_default: SelectionWaiter | None = None
+_default_lock = threading.Lock()
+
+
+def default_waiter(backend: Backend = "watchdog") -> SelectionWaiter:
+    """The process-wide waiter (created on first use with the given backend, e.g. Settings.selection_watch)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = SelectionWaiter(backend=backend)
+        return _default

@@ -1,0 +1,135 @@
+"""The `visualize` tool [VIS]: open rooms/objects in the viewer, view-only or asking the user to pick."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import inflection
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from scene_agent.codes import is_code, kind_of
+from scene_agent.config import Settings
+from scene_agent.errors import NotFoundError, SceneAgentError, UsageError, usage_error
+from scene_agent.index import IndexedRoom
+from scene_agent.scene import Scene
+from scene_agent.selection.selection_file import selection_path
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, SelectionSession, SessionMode, mode_for
+from scene_agent.selection.store import SessionStore
+from scene_agent.views import build_view, viewer_url, write_view
+
+
+class VisualizeInput(BaseModel):
+    """Show rooms or objects in the point-cloud viewer; with selection_mode, ask the user to pick among them."""
+
+    codes: list[str] = Field(min_length=1, max_length=500,
+                             description="Codes to show: rooms ('0-7'), objects ('0-7-12') or a whole floor ('0'). "
+                                         "With selection_mode: the candidates, all rooms or all objects.")
+    selection_mode: bool = Field(default=False, description="Ask the user to pick among the codes and wait for the answer.")
+    prompt: str | None = Field(default=None, max_length=300,
+                               description="What the viewer asks the user, e.g. 'Which chair do you mean?'.")
+    multiple: bool = Field(default=False, description="Let the user pick several (e.g. to compare them).")
+    timeout: float = Field(default=DEFAULT_TIMEOUT_S, gt=0, le=MAX_TIMEOUT_S, description="Seconds the user has to pick.")
+
+    @field_validator("codes")
+    @classmethod
+    def _well_formed(cls, v: list[str]) -> list[str]:
+        bad = [code for code in v if not is_code(code)]
+        if bad:
+            raise ValueError(f"not scene codes (expected F, F-R or F-R-O, e.g. 0-7-12): {', '.join(bad)}")
+        return list(dict.fromkeys(v))
+
+
+class VisOutput(BaseModel):
+    """What the viewer was asked to show; for a selection, the session to wait on."""
+
+    status: Literal["ok", "error"]
+    mode: SessionMode | None = None
+    name: str | None = Field(default=None, description="What is shown, in words.")
+    viewer_url: str | None = None
+    objects: list[str] | None = Field(default=None, description="The codes shown (a floor expands to its rooms).")
+    requires_selection: bool = False
+    session_id: str | None = None
+    selection_file: str | None = None
+    view: str | None = Field(default=None, description="Name of the view manifest (/manifests/<view>.json).")
+    error: str | None = None
+
+
+def _label(scene: Scene, code: str) -> str:
+    entry = scene.item(code)
+    return entry.type.replace("_", " ") if isinstance(entry, IndexedRoom) else entry.label
+
+
+def _describe(scene: Scene, codes: list[str]) -> str:
+    if len(codes) == 1:
+        entry = scene.item(codes[0])
+        if isinstance(entry, IndexedRoom):
+            return f"room {codes[0]} ({entry.room.display_name})"
+        return f"{entry.label} {codes[0]}"
+    labels = sorted({_label(scene, c) for c in codes})
+    noun = inflection.pluralize(labels[0]) if len(labels) == 1 else ("rooms" if kind_of(codes[0]) == "room" else "objects")
+    return f"{len(codes)} {noun}: {', '.join(codes)}"
+
+
+def default_prompt(labels: list[str], multiple: bool) -> str:
+    """'Which chair do you mean?' / 'Pick the chairs to use' from the candidates' labels."""
+    kinds = sorted(set(labels))
+    noun = kinds[0] if len(kinds) == 1 else "one"
+    if multiple:
+        return f"Pick the {inflection.pluralize(noun) if noun != 'one' else 'ones'} you mean, then Confirm"
+    return f"Which {noun} do you mean? Pick it, then Confirm"
+
+
+def _expand(scene: Scene, codes: list[str]) -> list[str]:
+    """A floor code stands for its rooms; unknown codes raise NotFoundError."""
+    shown: list[str] = []
+    for code in codes:
+        if kind_of(code) == "floor":
+            floor = scene.index.floors.get(code)
+            if floor is None:
+                raise NotFoundError(f"no floor {code} in scene {scene.scene_id}")
+            shown += [room.code for room in floor.rooms]
+        else:
+            scene.item(code)
+            shown.append(code)
+    return list(dict.fromkeys(shown))
+
+
+def open_view(scene: Scene, spec: VisualizeInput, settings: Settings) -> VisOutput:
+    """Write the view manifest (and the session, for a selection) and return the viewer URL; raises on bad codes."""
+    if not spec.selection_mode and spec.multiple:
+        raise UsageError("multiple only applies to a selection (selection_mode)")
+    if spec.selection_mode and any(kind_of(c) == "floor" for c in spec.codes):
+        raise UsageError("selection candidates are rooms or objects; a floor code cannot be picked")
+    codes = _expand(scene, spec.codes)
+    mode = mode_for(codes) if spec.selection_mode else _view_mode(codes)
+    session = None
+    if spec.selection_mode:
+        labels = {code: _label(scene, code) for code in codes}
+        prompt = spec.prompt or default_prompt(list(labels.values()), spec.multiple)
+        session = SelectionSession.create(codes, labels, prompt, scene_id=scene.scene_id, multiple=spec.multiple,
+                                          timeout=spec.timeout)
+        session = SessionStore(settings).create(session.model_copy(update={"view": f"select-{session.session_id}"}))
+    view = build_view(scene, codes, mode, session)
+    write_view(settings.views_dir, view)
+    return VisOutput(status="ok", mode=mode, name=_describe(scene, codes), viewer_url=viewer_url(settings.viewer_url, view.view, session),
+                     objects=codes, requires_selection=session is not None,
+                     session_id=session.session_id if session else None,
+                     selection_file=str(selection_path(settings.selection_dir, session.session_id)) if session else None,
+                     view=view.view)
+
+
+def _view_mode(codes: list[str]) -> SessionMode:
+    kinds = {kind_of(c) for c in codes}
+    if kinds == {"room"}:
+        return "room" if len(codes) == 1 else "multi-room"
+    return "objects"
+
+
+def visualize(scene: Scene, settings: Settings, **arguments: object) -> VisOutput:
+    """The tool as the agent calls it: bad input and unknown codes come back as a VisOutput with `error`."""
+    try:
+        return open_view(scene, VisualizeInput.model_validate(arguments), settings)
+    except ValidationError as exc:
+        return VisOutput(status="error", error=usage_error(exc).message)
+    except SceneAgentError as exc:
+        return VisOutput(status="error", error=exc.message)

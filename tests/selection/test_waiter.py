@@ -1,0 +1,200 @@
+"""Waiting for one selection with real watchdog observers (and polling): answer, cancel, timeout, bad files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from handoff_helpers import Ticks, Worker, start_wait
+from scene_agent.errors import SessionAnsweredError, SessionExpiredError
+from scene_agent.fileio import write_atomic
+from scene_agent.selection.answer import cancel_selection, submit_selection
+from scene_agent.selection.selection_file import SelectionFile, selection_path, write_selection_file
+from scene_agent.selection.session import SessionOutcome, now_utc
+from scene_agent.selection.waiter import SelectionResult
+
+def file_of(store, session):  # noqa: ANN001, ANN201
+    return selection_path(store.settings.selection_dir, session.session_id)
+
+
+@pytest.mark.parametrize(("multiple", "codes"), [(False, ["0-1-2"]), (True, ["0-1-3", "0-1-1", "0-1-4"])])
+def test_confirmed(waiter, store, make_session, multiple, codes):
+    session = make_session(multiple=multiple)
+    pending, worker = start_wait(waiter, session, store)
+    assert (pending.poll_interval is None) == (waiter.backend == "watchdog")
+    submit_selection(store, session.session_id, codes)
+    result: SelectionResult = worker.result()
+    assert (result.status, result.codes, result.cancelled_by) == ("confirmed", codes, None)
+    assert result.selections[0].label == session.labels[codes[0]]
+    assert 0 <= result.waited_s < session.timeout
+    assert not file_of(store, session).exists()  # consumed
+    assert store.status(session)[0] == "confirmed"
+    assert waiter.waiting == 0
+
+
+@pytest.mark.parametrize("when", ["before watch", "between watch and wait"])
+def test_an_answer_already_there_is_taken(waiter, store, make_session, when):
+    session = make_session()
+    if when == "before watch":
+        submit_selection(store, session.session_id, ["0-1-1"])
+    pending = waiter.watch(session, store)
+    if when == "between watch and wait":
+        submit_selection(store, session.session_id, ["0-1-1"])
+    result = Worker(pending.wait).result()
+    assert (result.status, result.codes) == ("confirmed", ["0-1-1"])
+    assert not file_of(store, session).exists()
+
+
+def test_cancelled_in_the_viewer(waiter, store, make_session):
+    session = make_session()
+    _, worker = start_wait(waiter, session, store)
+    cancel_selection(store, session.session_id)
+    result = worker.result()
+    assert (result.status, result.cancelled_by, result.selections) == ("cancelled", "viewer", [])
+    assert not file_of(store, session).exists()
+
+
+def test_cancel_from_another_thread(waiter, store, make_session):
+    session = make_session()
+    pending, worker = start_wait(waiter, session, store)
+    Worker(pending.cancel).result()
+    result = worker.result()
+    assert (result.status, result.cancelled_by) == ("cancelled", "caller")
+    outcome = store.outcome(session.session_id)
+    assert (outcome.status, outcome.by) == ("cancelled", "caller")
+    with pytest.raises(SessionAnsweredError, match="by the agent"):
+        submit_selection(store, session.session_id, ["0-1-1"])
+    assert not file_of(store, session).exists()
+
+
+def test_cancel_before_wait(waiter, store, make_session):
+    session = make_session()
+    pending = waiter.watch(session, store)
+    pending.cancel()
+    result = Worker(pending.wait).result()
+    assert (result.status, result.cancelled_by) == ("cancelled", "caller")
+    assert waiter.waiting == 0
+
+
+def test_timeout(waiter, store, make_session):
+    session = make_session(timeout=0.5)
+    result = Worker(lambda: waiter.wait_for_selection(session, store)).result()
+    assert (result.status, result.cancelled_by, result.selections) == ("timeout", None, [])
+    assert "0.5 s" in result.reason
+    outcome = store.outcome(session.session_id)
+    assert (outcome.status, outcome.by) == ("expired", "waiter")
+    assert store.status(session)[0] == "expired"
+    with pytest.raises(SessionExpiredError):
+        submit_selection(store, session.session_id, ["0-1-1"])
+    assert not file_of(store, session).exists()
+
+
+def test_progress_reports_decreasing_seconds_left(waiter, store, make_session):
+    session = make_session(timeout=30)
+    pending = waiter.watch(session, store)
+    ticks = Ticks()
+    worker = Worker(lambda: pending.wait(on_progress=ticks, progress_every=0.01))
+    ticks.wait_for(4)
+    pending.cancel()
+    assert worker.result().status == "cancelled"
+    values = list(ticks.values)
+    assert all(0 < v <= session.timeout for v in values)
+    assert all(later < earlier for earlier, later in zip(values, values[1:]))
+
+
+@pytest.mark.parametrize("close_between", [False, True])
+def test_a_partial_file_is_not_an_answer_until_complete(waiter, store, make_session, close_between):
+    session = make_session()
+    pending = waiter.watch(session, store)
+    ticks = Ticks()
+    worker = Worker(lambda: pending.wait(on_progress=ticks, progress_every=0.01))
+    ticks.wait_for(1)
+    text = json.dumps({"session_id": session.session_id, "status": "confirmed",
+                       "selections": [session.picked("0-1-3").model_dump()], "submitted_at": "2030-01-01T00:00:00Z"})
+    path = file_of(store, session)
+    store.close(SessionOutcome(session_id=session.session_id, status="confirmed", by="viewer",
+                               selections=[session.picked("0-1-3")], at=now_utc()))
+    fh = open(path, "w")  # noqa: SIM115 - a writer that is not atomic, on purpose
+    try:
+        fh.write(text[: len(text) // 2])
+        fh.flush()
+        if close_between:
+            fh.close()
+        # Two more progress reports: at least one whole check of the half-written file has happened.
+        ticks.wait_for(ticks.count() + 2)
+        assert worker.alive()
+        assert path.read_text() == text[: len(text) // 2]  # not consumed either
+        if close_between:
+            fh = open(path, "a")  # noqa: SIM115
+        fh.write(text[len(text) // 2:])
+    finally:
+        fh.close()
+    result = worker.result()
+    assert (result.status, result.codes) == ("confirmed", ["0-1-3"])
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    ({"selections": [{"itemCode": "4-4-4", "type": "object", "label": "x"}]}, "not among the candidates"),
+    ({"selections": [{"itemCode": "0-1-1", "type": "object", "label": "chair"},
+                     {"itemCode": "0-1-2", "type": "object", "label": "chair"}]}, "takes one pick"),
+    ({"session_id": "f" * 32}, "answers session"),
+    ({"status": "done"}, "status"),
+])
+def test_an_invalid_file_ends_the_wait_as_invalid(waiter, store, make_session, content, reason):
+    session = make_session()
+    _, worker = start_wait(waiter, session, store)
+    raw = {"session_id": session.session_id, "status": "confirmed", "selections": [],
+           "submitted_at": "2030-01-01T00:00:00Z", **content}
+    write_atomic(file_of(store, session), json.dumps(raw).encode())
+    result = worker.result()
+    assert result.status == "invalid"
+    assert reason in result.reason
+    assert not file_of(store, session).exists()  # consumed
+    outcome = store.outcome(session.session_id)
+    assert (outcome.status, outcome.by) == ("invalid", "waiter")
+    with pytest.raises(SessionAnsweredError):
+        submit_selection(store, session.session_id, ["0-1-1"])
+
+
+def record_viewer_answer(store, session, status: str, codes: list[str], write_file: bool) -> None:  # noqa: ANN001
+    """What submit_selection / cancel_selection do, minus their open check: the outcome, then maybe the file."""
+    now = now_utc()
+    picked = [session.picked(code) for code in codes]
+    store.close(SessionOutcome(session_id=session.session_id, status=status, by="viewer", selections=picked, at=now))
+    if write_file:
+        write_selection_file(store.settings.selection_dir, SelectionFile(
+            session_id=session.session_id, status=status, selections=picked, submitted_at=now))
+
+
+@pytest.mark.parametrize(("status", "codes"), [("confirmed", ["0-1-4"]), ("cancelled", [])])
+@pytest.mark.parametrize("write_file", [False, True])
+def test_the_viewers_answer_wins_at_the_deadline(waiter, store, make_session, status, codes, write_file):
+    session = make_session(timeout=30, age=31)  # its time is already up when the wait starts
+    record_viewer_answer(store, session, status, codes, write_file)
+    result = Worker(lambda: waiter.wait_for_selection(session, store)).result()
+    assert (result.status, result.codes) == (status, codes)
+    assert result.cancelled_by == (None if status == "confirmed" else "viewer")
+    assert store.outcome(session.session_id).by == "viewer"
+    assert not file_of(store, session).exists()
+
+
+def test_the_viewers_answer_wins_over_a_cancel(waiter, store, make_session):
+    session = make_session()
+    pending = waiter.watch(session, store)
+    record_viewer_answer(store, session, "confirmed", ["0-1-2"], write_file=False)
+    pending.cancel()
+    result = Worker(pending.wait).result()
+    assert (result.status, result.codes) == ("confirmed", ["0-1-2"])
+
+
+def test_a_well_formed_file_nobody_recorded_is_not_taken(waiter, store, make_session):
+    session = make_session()
+    _, worker = start_wait(waiter, session, store)
+    write_selection_file(store.settings.selection_dir, SelectionFile(
+        session_id=session.session_id, status="confirmed", selections=[session.picked("0-1-1")], submitted_at=now_utc()))
+    result = worker.result()
+    assert result.status == "invalid"
+    assert "not recorded by the API server" in result.reason
+    assert not file_of(store, session).exists()
