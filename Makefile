@@ -12,6 +12,7 @@ APT_PACKAGES := libusb-1.0-0
 
 run: setup
 	$(BIN)/scene-agent scene info
+	$(BIN)/scene-agent serve
 
 test: setup
 	$(BIN)/python -m pytest -q

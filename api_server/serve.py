@@ -37,7 +37,7 @@ class BackgroundServer:
 
     def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0, threads: int = DEFAULT_THREADS):
         self.server = make_server(app, host, port, threads)
-        self.port = self.server.effective_port
+        self.port = int(self.server.effective_port)
         self.url = f"http://{host}:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name=f"waitress:{self.port}", daemon=True)
 

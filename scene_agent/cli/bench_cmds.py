@@ -68,3 +68,38 @@ def handoff(
     for r in report.rows:
         table.add_row(r.method, str(r.n), f"{r.p50_ms:.2f}", f"{r.p95_ms:.2f}", f"{r.p99_ms:.2f}", f"{r.max_ms:.2f}")
     console.print(table)
+
+
+@bench_app.command("api")
+@handled
+def api(
+    requests: Annotated[int, typer.Option("--requests", min=1, help="Requests per row (each submit answers its own "
+                                                                    "session).")] = 2000,
+    concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64,
+                                             help="Client threads, one keep-alive connection each.")] = 8,
+    json_output: JsonOption = False,
+) -> None:
+    """Submit-selection requests per second on loopback: waitress (the product) against Werkzeug's development server."""
+    from rich.markup import escape  # noqa: PLC0415 - local imports keep this command's edit in one place
+
+    from scene_agent.bench.api import bench_api  # noqa: PLC0415
+    from scene_agent.cli.output import err_console  # noqa: PLC0415
+
+    report = bench_api(n=requests, concurrency=concurrency)
+    if json_output:
+        print_json(report.as_json())
+        for example in report.error_examples:
+            err_console.print(f"[yellow]error:[/] {escape(example)}")
+        return
+    ratio = report.rows[0].req_per_s / max(report.rows[-1].req_per_s, 1e-9)
+    caption = (f"waitress serves submit-selection at {ratio:.1f}× the rate of Werkzeug's development server; "
+               "each server in its own process.")
+    caption += "".join(f"\nerror: {escape(example)}" for example in report.error_examples)
+    table = Table(title=f"bench api ({requests:,} requests per row, {concurrency} keep-alive connections, loopback)",
+                  title_justify="left", caption=caption, caption_justify="left")
+    # requests and concurrency are the same in every row: the title says them once
+    for col in ("server", "endpoint", "req/s", "p50 ms", "p99 ms", "errors"):
+        table.add_column(col, justify="left" if col in ("server", "endpoint") else "right", no_wrap=True)
+    for r in report.rows:
+        table.add_row(r.server, r.endpoint, f"{r.req_per_s:,.0f}", f"{r.p50_ms:.2f}", f"{r.p99_ms:.2f}", str(r.errors))
+    console.print(table)

@@ -84,23 +84,27 @@ def vis_command(
     settings = load_settings()
     loaded = open_scene(scene)
     out = open_view(loaded, spec, settings)
-    _print_vis(out, _server_warning(settings, loaded), json_output)
+    warning = _server_warning(settings, loaded)
     if not out.requires_selection:
+        _print_vis(out, warning, json_output)
         return
     store = SessionStore(settings)
+    # Watch before showing the session, and show it inside the try: once the caller has seen the session,
+    # Ctrl-C at any moment must close it as cancelled (a session left pending would still take a pick).
     pending = default_waiter(settings.selection_watch).watch(store.get(out.session_id), store)
-    live = err_console.status("", spinner="dots") if err_console.is_terminal else nullcontext()
-    with live as status:
-        def countdown(seconds_left: float) -> None:
-            if status is not None:
-                status.update(f"⏳ Waiting for a pick in the viewer … {seconds_left:.0f} s left (Ctrl-C cancels)")
-        if status is None and not json_output:
-            err_console.print(f"⏳ Waiting up to {timeout:g} s for a pick in the viewer (Ctrl-C cancels)")
-        try:
+    try:
+        _print_vis(out, warning, json_output)
+        live = err_console.status("", spinner="dots") if err_console.is_terminal else nullcontext()
+        with live as status:
+            def countdown(seconds_left: float) -> None:
+                if status is not None:
+                    status.update(f"⏳ Waiting for a pick in the viewer … {seconds_left:.0f} s left (Ctrl-C cancels)")
+            if status is None and not json_output:
+                err_console.print(f"⏳ Waiting up to {timeout:g} s for a pick in the viewer (Ctrl-C cancels)")
             result = pending.wait(countdown)
-        except KeyboardInterrupt:
-            pending.cancel()
-            result = pending.wait()
+    except KeyboardInterrupt:
+        pending.cancel()
+        result = pending.wait()
     _print_result(result, json_output)
     if result.status != "confirmed":
         raise typer.Exit(1)

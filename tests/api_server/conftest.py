@@ -1,0 +1,48 @@
+"""A real API server on a loopback port per test, with its state and selection directories in tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+from flask import Flask
+
+from api_server import create_app
+from api_server.serve import BackgroundServer
+from scene_agent.config import Settings
+from scene_agent.scene import Scene, load_scene
+from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
+
+CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selection", viewer_url="http://localhost:5173/")
+
+
+@pytest.fixture
+def scene(small_scene_path: Path) -> Scene:
+    return load_scene(small_scene_path)
+
+
+@pytest.fixture
+def app(small_scene_path: Path, settings: Settings, tmp_path: Path) -> Flask:
+    return create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "VIEWER_DIST": str(tmp_path / "dist")})
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[BackgroundServer]:
+    with BackgroundServer(app) as running:
+        yield running
+
+
+@pytest.fixture
+def open_selection(scene: Scene, settings: Settings) -> Callable[..., VisOutput]:
+    """Ask to pick among codes, as the agent does (the visualize tool), and return its VisOutput."""
+
+    def make(codes: list[str] | None = None, **kwargs: object) -> VisOutput:
+        return open_view(scene, VisualizeInput(codes=codes or CHAIRS, selection_mode=True, **kwargs), settings)
+
+    return make

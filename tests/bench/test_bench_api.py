@@ -1,0 +1,68 @@
+"""`scene-agent bench api`: the real command in a subprocess (shape of its JSON, never its speed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_run import run_cli
+
+from api_server import create_app
+from api_server.serve import BackgroundServer
+from scene_agent.bench.api import RunningServer, measure
+from scene_agent.config import Settings
+
+ROW_FIELDS = {"server", "endpoint", "requests", "concurrency", "req_per_s", "p50_ms", "p99_ms", "errors"}
+
+
+def test_bench_api_json(tmp_path: Path) -> None:
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    out = run_cli("bench", "api", "--requests", "30", "--concurrency", "3", "--json", env={"TMPDIR": str(tmpdir)},
+                  timeout=300)
+    assert out.returncode == 0, out.stderr
+    [line] = out.stdout.splitlines()
+    report = json.loads(line)
+    assert set(report) == {"results"}
+    rows = report["results"]
+    assert [(r["server"], r["endpoint"]) for r in rows] == [("waitress", "POST /api/submit-selection"),
+                                                           ("waitress", "GET /api/health"),
+                                                           ("werkzeug-dev", "POST /api/submit-selection")]
+    for row in rows:
+        assert set(row) == ROW_FIELDS
+        assert (row["requests"], row["concurrency"], row["errors"]) == (30, 3, 0), row
+        assert row["req_per_s"] > 0, row
+        assert 0 < row["p50_ms"] <= row["p99_ms"], row
+    assert out.stderr == ""  # no failed request was reported
+    assert list(tmpdir.iterdir()) == []  # sessions, selection files and server logs went with the temporary directory
+
+
+@pytest.mark.parametrize("args", [("--requests", "0"), ("--concurrency", "0"), ("--concurrency", "65")])
+def test_bench_api_rejects_out_of_range_options(args: tuple[str, str]) -> None:
+    out = run_cli("bench", "api", *args, "--json")
+    assert out.returncode == 2
+    assert args[0] in out.stderr
+
+
+def _settings(root: Path) -> Settings:
+    return Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url="http://localhost:5173/")
+
+
+def test_every_submit_answers_its_own_session(small_scene_path: Path, tmp_path: Path) -> None:
+    settings = _settings(tmp_path)
+    with BackgroundServer(create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings})) as server:
+        examples: list[str] = []
+        row = measure(RunningServer("waitress", server.port, "small", settings), "submit", 12, 4, examples)
+    assert (row.requests, row.concurrency, row.errors, examples) == (12, 4, 0, [])
+    assert len(list(settings.selection_dir.glob("viewer_selection_*.json"))) == 12
+
+
+def test_failed_requests_are_counted_and_shown(small_scene_path: Path, tmp_path: Path) -> None:
+    # The server looks for sessions in another state directory than the one the bench creates them in: all 404.
+    app = create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": _settings(tmp_path / "server")})
+    with BackgroundServer(app) as server:
+        examples: list[str] = []
+        row = measure(RunningServer("waitress", server.port, "small", _settings(tmp_path / "bench")), "submit", 7, 2, examples)
+    assert row.errors == 7
+    assert examples and all("HTTP 404" in e and "session_not_found" in e for e in examples), examples

@@ -1,0 +1,111 @@
+"""`scene-agent serve` in a subprocess: where it listens, a selection answered through it, stopping, errors."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from api_server.app import REPO_ROOT
+from cli_proc import Spawner, agent_env, http, start_serve, submit
+from cli_run import run_cli
+
+from scene_agent.config import Settings
+from scene_agent.scene import open_scene
+from scene_agent.tools.visualize import VisualizeInput, open_view
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return agent_env(tmp_path)
+
+
+@pytest.fixture
+def spawn(env: dict[str, str]) -> Iterator[Spawner]:
+    spawner = Spawner(env)
+    try:
+        yield spawner
+    finally:
+        spawner.close()
+
+
+def test_serve_answers_a_selection_then_stops_on_sigterm(small_scene_path: Path, spawn: Spawner, tmp_path: Path) -> None:
+    process, info = start_serve(spawn, small_scene_path)
+    assert info["host"] == "127.0.0.1" and info["port"] > 0 and info["scene_id"] == "small"
+    assert info["url"] == f"http://127.0.0.1:{info['port']}/"
+    status, health = http("GET", info["url"] + "api/health")
+    assert (status, health["status"], health["scene_id"]) == (200, "ok", "small")
+
+    # The agent side, in this process, with the same directories as the server.
+    settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selections", viewer_url=info["url"])
+    vis = open_view(open_scene(small_scene_path), VisualizeInput(codes=["0-2-2", "0-2-3"], selection_mode=True), settings)
+    status, state = http("GET", f"{info['url']}api/sessions/{vis.session_id}")
+    assert (status, state["status"], state["candidates"]) == (200, "pending", ["0-2-2", "0-2-3"])
+    assert http("GET", f"{info['url']}manifests/{vis.view}.json")[1]["session_id"] == vis.session_id
+
+    assert submit(info["url"].rstrip("/"), vis.session_id, "0-2-3")[0] == 200
+    selection_file = Path(vis.selection_file)
+    assert selection_file.parent == tmp_path / "selections"
+    assert stat.S_IMODE(selection_file.stat().st_mode) == 0o600
+    answer = json.loads(selection_file.read_text())
+    assert (answer["session_id"], answer["status"]) == (vis.session_id, "confirmed")
+    assert answer["selections"] == [{"itemCode": "0-2-3", "type": "object", "label": "armchair"}]
+    assert "submitted_at" in answer
+    assert http("GET", f"{info['url']}api/sessions/{vis.session_id}")[1]["status"] == "confirmed"
+
+    process.proc.send_signal(signal.SIGTERM)
+    assert process.finish() == 0, "".join(process.stderr)
+    assert "Traceback" not in "".join(process.stderr)
+
+
+def test_serve_stops_on_sigint(small_scene_path: Path, spawn: Spawner) -> None:
+    process, info = start_serve(spawn, small_scene_path)
+    assert http("GET", info["url"] + "api/health")[0] == 200
+    process.proc.send_signal(signal.SIGINT)
+    assert process.finish() == 0, "".join(process.stderr)
+    assert "Traceback" not in "".join(process.stderr)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
+def test_serve_stops_on_a_signal_right_after_saying_where_it_listens(small_scene_path: Path, spawn: Spawner,
+                                                                     stop: signal.Signals) -> None:
+    process, _ = start_serve(spawn, small_scene_path)
+    process.proc.send_signal(stop)
+    assert process.finish() == 0, "".join(process.stderr)
+
+
+def test_port_in_use(small_scene_path: Path, env: dict[str, str]) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run_cli("serve", "--port", str(port), "--scene", str(small_scene_path), env=env, timeout=60)
+        as_json = run_cli("serve", "--port", str(port), "--scene", str(small_scene_path), "--json", env=env, timeout=60)
+    assert out.returncode == 1
+    assert f"127.0.0.1:{port} is already in use" in out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
+    assert as_json.returncode == 1
+    assert json.loads(as_json.stdout)["error"] == "serve_failed"
+
+
+def test_human_output_names_the_url_and_the_viewer_url_to_set(small_scene_path: Path, spawn: Spawner) -> None:
+    process = spawn("serve", "--port", "0", "--scene", str(small_scene_path))
+    line = process.line()
+    assert "serving scene 'small'" in line and "http://127.0.0.1:" in line
+    url = line.split(" at ")[-1].strip()
+    process.wait_stderr(f"SCENE_AGENT_VIEWER_URL={url}")  # the env points elsewhere (port 9)
+
+
+def test_viewer_not_built_says_how_to_build_it(small_scene_path: Path, spawn: Spawner) -> None:
+    if (REPO_ROOT / "viewer" / "dist" / "index.html").is_file():
+        pytest.skip("viewer/dist is built in this checkout, so / serves the viewer")
+    process, info = start_serve(spawn, small_scene_path)
+    status, text = http("GET", info["url"])
+    assert status == 404
+    assert "not built" in text and "npm run build" in text
+    assert http("GET", info["url"] + "api/health")[1]["viewer_built"] is False
