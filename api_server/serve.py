@@ -52,6 +52,11 @@ class BackgroundServer:
         """Stop the worker threads, close the listening socket and open connections, wait for the loop to end."""
         self.server.task_dispatcher.shutdown()
         # Close every socket from inside the event loop (closing them under a running select() is a race);
-        # the emptied map ends run()'s loop.
-        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        # the emptied map ends run()'s loop. The loop runs trigger thunks holding trigger.lock, and may be
+        # running them already: holding the lock until our write is done keeps the thunk from closing the
+        # trigger's pipe before we have written to it.
+        trigger = self.server.trigger
+        with trigger.lock:
+            trigger.thunks.append(lambda: wasyncore.close_all(self.server._map))
+            trigger._physical_pull()
         self._thread.join(timeout=10)

@@ -86,14 +86,6 @@ class ApiReport:
         return {"results": [asdict(r) for r in self.rows]}
 
 
-class _BulkStore(SessionStore):
-    """A store that does not sweep on create: every session here is new, and sweeping scans the whole directory."""
-
-    def sweep(self, now: datetime | None = None) -> list[str]:  # noqa: ARG002
-        """Nothing to sweep."""
-        return []
-
-
 def _drain(stream: IO[str], first: "queue.Queue[str]") -> None:
     first.put(stream.readline())
     for _ in stream:  # anything more is read and dropped, so that a full pipe never blocks the server
@@ -157,7 +149,7 @@ def _server_process(name: str, argv: list[str], root: Path) -> Iterator[RunningS
 
 
 def _create_sessions(settings: Settings, n: int, scene_id: str) -> list[str]:
-    store = _BulkStore(settings)
+    store = SessionStore(settings)
     labels = {code: "object" for code in CANDIDATES}
     # Timeout far beyond any run, so that no session expires while it waits its turn.
     return [store.create(SelectionSession.create(CANDIDATES, labels, "bench", scene_id=scene_id,

@@ -21,7 +21,7 @@ def submit_selection(store: SessionStore, session_id: str, codes: list[str]) -> 
         raise InvalidSelectionError("; ".join(problems))
     picked = [session.picked(code) for code in codes]
     now = now_utc()
-    store.close(SessionOutcome(session_id=session_id, status="confirmed", by="viewer", selections=picked, at=now))
+    store.close(SessionOutcome(session_id=session_id, status="confirmed", by="viewer", selections=picked, at=now), session)
     answer = SelectionFile(session_id=session_id, status="confirmed", selections=picked, submitted_at=now)
     write_selection_file(store.settings.selection_dir, answer)
     return answer
@@ -32,7 +32,7 @@ def cancel_selection(store: SessionStore, session_id: str) -> SelectionFile:
     session = store.get(session_id)
     store.check_open(session)
     now = now_utc()
-    store.close(SessionOutcome(session_id=session_id, status="cancelled", by="viewer", at=now))
+    store.close(SessionOutcome(session_id=session_id, status="cancelled", by="viewer", at=now), session)
     answer = SelectionFile(session_id=session_id, status="cancelled", selections=[], submitted_at=now)
     write_selection_file(store.settings.selection_dir, answer)
     return answer

@@ -8,6 +8,8 @@ Ctrl-C and the waiter's timeout exactly one wins, across processes and server re
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -23,6 +25,10 @@ log = logging.getLogger(__name__)
 MAX_RECORD_BYTES = 1024 * 1024
 # Ended sessions stay this long after expiry so that a late Confirm gets 409/410, not 404.
 RETAIN_AFTER_EXPIRY = timedelta(hours=1)
+# create() sweeps a directory at most this often per process: a sweep lists the whole directory.
+SWEEP_EVERY_S = 60.0
+_last_sweep: dict[Path, float] = {}
+_sweep_lock = threading.Lock()
 
 
 class SessionStore:
@@ -41,7 +47,12 @@ class SessionStore:
     def create(self, session: SelectionSession) -> SelectionSession:
         """Store a new session (its id must be new) and sweep out long-expired ones."""
         ensure_private_dir(self.directory)
-        self.sweep()
+        with _sweep_lock:
+            due = time.monotonic() - _last_sweep.get(self.directory, -SWEEP_EVERY_S) >= SWEEP_EVERY_S
+            if due:
+                _last_sweep[self.directory] = time.monotonic()
+        if due:
+            self.sweep()
         try:
             write_atomic(self._session_path(session.session_id), session.model_dump_json().encode(), exclusive=True)
         except FileExistsError:
@@ -77,9 +88,9 @@ class SessionStore:
             who = {"viewer": "in the viewer", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
             raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
 
-    def close(self, outcome: SessionOutcome) -> SessionOutcome:
+    def close(self, outcome: SessionOutcome, session: SelectionSession | None = None) -> SessionOutcome:
         """Record the outcome if none is recorded yet; otherwise raise as check_open does."""
-        session = self.get(outcome.session_id)
+        session = session or self.get(outcome.session_id)
         try:
             write_atomic(self._outcome_path(outcome.session_id), outcome.model_dump_json().encode(), exclusive=True)
         except FileExistsError:

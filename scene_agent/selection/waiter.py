@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Literal
 
 from pydantic import BaseModel
-from watchdog.events import FileClosedEvent, FileCreatedEvent, FileModifiedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler
+from watchdog.events import FileClosedEvent, FileCreatedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 Backend = Literal["watchdog", "polling"]
 DEFAULT_POLL_INTERVAL_S = 0.1
 # Events that can mean "the file is now complete": linked or renamed into place, or closed after writing.
-_EVENTS = [FileMovedEvent, FileCreatedEvent, FileModifiedEvent, FileClosedEvent]
+# Not every write (IN_MODIFY): in a busy /tmp that would wake the observer for each write of every file.
+_EVENTS = [FileMovedEvent, FileCreatedEvent, FileClosedEvent]
 
 Progress = Callable[[float], None]
 

@@ -13,6 +13,7 @@ import pytest
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError
 from scene_agent.fileio import write_atomic
 from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
+from scene_agent.selection import store as store_module
 from scene_agent.selection.store import RETAIN_AFTER_EXPIRY, SessionStore
 
 
@@ -175,16 +176,23 @@ def test_sweep_removes_only_long_expired_sessions(store, settings, make_session)
     assert unrelated.exists()
 
 
-def test_sweep_with_a_given_now_and_on_create(store, make_session):
+def test_sweep_with_a_given_now(store, make_session):
     session = make_session()
     later = session.expires_at + RETAIN_AFTER_EXPIRY + timedelta(seconds=1)
     assert store.sweep(now=session.expires_at) == []
     assert store.sweep(now=later) == [session.session_id]
-    old = make_session(age=RETAIN_AFTER_EXPIRY.total_seconds() + 120, timeout=60)
-    new = make_session()  # creating a session sweeps
+
+
+def test_create_sweeps_at_most_once_a_minute(store, make_session):
+    first = make_session()  # the first create in a directory sweeps
+    old = plant(store, make_session(age=RETAIN_AFTER_EXPIRY.total_seconds() + 120, timeout=60, save=False))
+    make_session()  # within the minute: no sweep, so the old record is still there
+    assert store.get(old.session_id) == old
+    store_module._last_sweep[store.directory] -= store_module.SWEEP_EVERY_S  # as if a minute had passed
+    new = make_session()
     with pytest.raises(SessionNotFoundError):
         store.get(old.session_id)
-    assert store.get(new.session_id) == new
+    assert store.get(new.session_id) == new and store.get(first.session_id) == first
 
 
 def test_sweep_of_a_missing_directory(store):
