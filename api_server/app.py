@@ -23,8 +23,9 @@ MAX_BODY_BYTES = 64 * 1024
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app for one scene (config SCENE_PATH, default the demo scene) and SETTINGS (default from the environment)."""
     app = Flask(__name__)
+    app.json.sort_keys = False  # bodies keep the field order of their models
     app.config.from_mapping(SCENE_PATH=None, SETTINGS=None, MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-                            VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"), JSON_SORT_KEYS=False)
+                            VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"))
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:

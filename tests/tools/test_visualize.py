@@ -1,0 +1,100 @@
+"""The visualize tool [VIS]: view manifests, sessions, viewer URLs, and errors returned as data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from scene_agent.config import Settings
+from scene_agent.scene import load_scene
+from scene_agent.selection.store import SessionStore
+from scene_agent.tools.visualize import VisualizeInput, default_prompt, open_view, visualize
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "sel", viewer_url="http://localhost:8090/")
+
+
+@pytest.fixture
+def scene(small_scene_path: Path):  # noqa: ANN201
+    return load_scene(small_scene_path)
+
+
+def view_of(settings: Settings, name: str) -> dict:
+    return json.loads((settings.views_dir / f"{name}.json").read_text())
+
+
+def test_view_only_room(scene, settings):
+    out = visualize(scene, settings, codes=["0-1"])
+    assert (out.status, out.mode, out.name, out.objects, out.requires_selection) == ("ok", "room", "room 0-1 (kitchen)", ["0-1"], False)
+    assert out.viewer_url == f"http://localhost:8090/?manifest=/manifests/{out.view}.json"
+    view = view_of(settings, out.view)
+    assert (view["selection"], view["focus"], view["scene_url"]) == (False, ["0-1"], "/api/scenes/small")
+    assert [(i["code"], i["role"]) for i in view["items"]] == [("0-1", "focus"), ("0-1-1", "context"), ("0-1-2", "context"),
+                                                              ("0-1-3", "context"), ("0-1-4", "context")]
+    assert view["items"][1]["points_url"] == "/api/scenes/small/points/0-1-1"
+    assert not SessionStore(settings).directory.exists()  # no session for a plain view
+
+
+def test_the_same_view_has_the_same_name(scene, settings):
+    assert visualize(scene, settings, codes=["0-2-2", "0-2-3"]).view == visualize(scene, settings, codes=["0-2-2", "0-2-3"]).view
+    assert visualize(scene, settings, codes=["0-2-2"]).view != visualize(scene, settings, codes=["0-2-3"]).view
+
+
+def test_objects_come_with_their_rooms_and_a_floor_expands_to_its_rooms(scene, settings):
+    out = visualize(scene, settings, codes=["0-2-2", "1-1-1"])
+    assert (out.mode, out.name) == ("objects", "2 objects: 0-2-2, 1-1-1")
+    items = view_of(settings, out.view)["items"]
+    assert [(i["code"], i["role"]) for i in items] == [("0-2-2", "focus"), ("1-1-1", "focus"), ("0-2", "context"), ("1-1", "context")]
+    floor = visualize(scene, settings, codes=["1"])
+    assert (floor.mode, floor.objects) == ("multi-room", ["1-1", "1-2", "1-3", "1-4"])
+
+
+def test_selection_creates_a_session(scene, settings):
+    out = visualize(scene, settings, codes=["1-1", "1-2"], selection_mode=True, timeout=90)
+    assert (out.status, out.mode, out.requires_selection) == ("ok", "multi-room", True)
+    session = SessionStore(settings).get(out.session_id)
+    assert (session.candidates, session.labels, session.timeout, session.view) == (
+        ["1-1", "1-2"], {"1-1": "bedroom", "1-2": "bedroom"}, 90, out.view)
+    assert session.prompt == "Which bedroom do you mean? Pick it, then Confirm"
+    query = parse_qs(urlsplit(out.viewer_url).query)
+    assert query == {"manifest": [f"/manifests/{out.view}.json"], "selectionMode": ["true"], "sessionId": [out.session_id],
+                     "prompt": [session.prompt]}
+    assert out.selection_file == str(settings.selection_dir / f"viewer_selection_{out.session_id}.json")
+    view = view_of(settings, out.view)
+    assert (view["session_id"], view["prompt"], view["selection"]) == (out.session_id, session.prompt, True)
+
+
+def test_default_prompts():
+    assert default_prompt(["chair", "chair"], multiple=True) == "Pick the chairs you mean, then Confirm"
+    assert default_prompt(["chair", "sofa"], multiple=False) == "Which one do you mean? Pick it, then Confirm"
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"codes": ["0-9"]}, "no room 0-9"),
+    ({"codes": ["0-1-99"]}, "no object 0-1-99"),
+    ({"codes": ["7"]}, "no floor 7"),
+    ({"codes": ["kitchen"]}, "not scene codes"),
+    ({"codes": []}, "codes"),
+    ({"codes": ["0-1"], "multiple": True}, "multiple only applies"),
+    ({"codes": ["0", "0-1"], "selection_mode": True}, "a floor code cannot be picked"),
+    ({"codes": ["0-1", "0-1-1"], "selection_mode": True}, "all rooms or all objects"),
+    ({"codes": ["0-1-1"], "selection_mode": True, "timeout": 0}, "timeout"),
+    ({"codes": ["0-1-1"], "selection_mode": "sure"}, "selection_mode"),
+])
+def test_bad_input_comes_back_as_an_error(scene, settings, arguments, message):
+    out = visualize(scene, settings, **arguments)
+    assert out.status == "error"
+    assert message in out.error
+    assert not settings.state_dir.exists() or not any(settings.views_dir.glob("*.json"))
+
+
+def test_open_view_raises_for_the_cli(scene, settings):
+    from scene_agent.errors import NotFoundError  # noqa: PLC0415
+
+    with pytest.raises(NotFoundError):
+        open_view(scene, VisualizeInput(codes=["0-9"]), settings)
