@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from scene_agent.cli.bench_cmds import bench_app
+from scene_agent.cli.color_cmds import clr_command
 from scene_agent.cli.common import handled
 from scene_agent.cli.import_cmds import import_app
 from scene_agent.cli.scene_cmds import demo_scene_command, find_command, scene_app
@@ -23,6 +24,7 @@ app.add_typer(bench_app, name="bench")
 app.command("find")(handled(find_command))
 app.command("demo-scene")(handled(demo_scene_command))
 app.command("vis")(handled(vis_command))
+app.command("clr")(handled(clr_command))
 app.command("serve")(handled(serve_command))
 
 

@@ -1,0 +1,125 @@
+"""The `color` tool [CLR]: the dominant colours of a room (its walls and floor) or an object, named."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from scene_agent.codes import is_code
+from scene_agent.color_clusters import Cluster, ColorAnalysis, dominant_colors
+from scene_agent.colors import hex_of
+from scene_agent.errors import usage_error
+from scene_agent.index import IndexedRoom
+from scene_agent.scene import Scene
+
+BasicTerm = Literal["black", "white", "gray", "red", "orange", "yellow", "green", "blue", "purple", "pink", "brown"]
+LISTED = 4  # colours named in the summary sentence
+
+
+class ColorInput(BaseModel):
+    """Report the dominant colours of one room or object."""
+
+    code: str = Field(description="Code of the room ('0-7') or object ('0-7-12') whose colours to report; a room "
+                                  "answers with the colours of its walls and floor. Use `find` first to get codes.")
+
+    @field_validator("code")
+    @classmethod
+    def _well_formed(cls, v: str) -> str:
+        v = v.strip()
+        if not is_code(v):
+            raise ValueError(f"'{v}' is not a scene code (expected a room F-R or an object F-R-O, e.g. 0-7 or 0-7-12)")
+        return v
+
+
+class ColorCluster(BaseModel):
+    """One colour of the points: a cluster, named and measured."""
+
+    name: str = Field(description="Nearest CSS3 colour name by CIEDE2000, e.g. 'firebrick'.")
+    basic: BasicTerm = Field(description="One of the eleven basic colour terms, agreeing with `name`.")
+    hex: str = Field(description="'#rrggbb' of the cluster's colour in full light (shading removed).")
+    rgb: list[int] = Field(description="The same colour as [r, g, b], 0-255.")
+    share: float = Field(description="Fraction of the kept points in this cluster (shares sum to 1).")
+    part: Literal["walls", "floor", "walls and floor"] | None = Field(default=None, description="Rooms: where this colour is.")
+
+
+class DominantColor(BaseModel):
+    """The colour covering the most points."""
+
+    name: str
+    basic: BasicTerm
+    hex: str
+    share: float
+
+
+class ColorResult(BaseModel):
+    """Dominant colours of a room or object; `reason` says why there is no colour (or why it is unsure)."""
+
+    code: str
+    kind: Literal["room", "object"]
+    label: str = Field(description="What it is: the object's label or the room's type.")
+    dominant: DominantColor | None
+    clusters: list[ColorCluster]
+    points_used: int = Field(description="Points the colours were computed from (a bounded sample of large clouds).")
+    points_total: int
+    method: str = Field(description="What was done, in words.")
+    reason: str | None = None
+    summary: str = Field(description="One sentence for people, e.g. 'Chair 0-3-2 is mostly red (76 %), with black (24 %).'")
+
+
+def _cluster(c: Cluster) -> ColorCluster:
+    return ColorCluster(name=c.name.name, basic=c.name.basic, hex=hex_of(c.rgb), rgb=list(c.rgb), share=round(c.share, 4),
+                        part=c.part)  # type: ignore[arg-type]
+
+
+def _phrase(c: ColorCluster, with_share: bool = True) -> str:
+    """'red (76 %, firebrick; walls)'."""
+    details = ", ".join(([f"{round(c.share * 100)} %"] if with_share else []) + ([c.name] if c.name != c.basic else []))
+    if c.part:
+        details = f"{details}; {c.part}" if details else c.part
+    return f"{c.basic} ({details})" if details else c.basic
+
+
+def summarize(what: str, clusters: list[ColorCluster], reason: str | None) -> str:
+    """'Chair 0-3-2 is mostly red (76 %), with black (24 %).' — or why no colour can be given."""
+    if not clusters:
+        return f"{what}: no colour can be given ({reason})." if reason else f"{what}: no colour can be given."
+    first, rest, more = clusters[0], clusters[1:LISTED], max(0, len(clusters) - LISTED)
+    if not rest:
+        sentence = f"{what} is {_phrase(first, with_share=False)}"
+    elif first.share >= 0.5:
+        sentence = f"{what} is mostly {_phrase(first)}, with " + _join([_phrase(c) for c in rest], more)
+    else:
+        sentence = f"{what} has several colours: " + _join([_phrase(c) for c in [first, *rest]], more)
+    return sentence + (f" ({reason})." if reason else ".")
+
+
+def _join(items: list[str], more: int = 0) -> str:
+    items = items + ([f"{more} more"] if more else [])
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def result_of(code: str, kind: Literal["room", "object"], label: str, what: str, analysis: ColorAnalysis) -> ColorResult:
+    """The tool's result from an analysis of the points."""
+    clusters = [_cluster(c) for c in analysis.clusters]
+    top = clusters[0] if clusters else None
+    dominant = DominantColor(name=top.name, basic=top.basic, hex=top.hex, share=top.share) if top else None
+    return ColorResult(code=code, kind=kind, label=label, dominant=dominant, clusters=clusters,
+                       points_used=analysis.points_used, points_total=analysis.points_total, method=analysis.method,
+                       reason=analysis.reason, summary=summarize(what, clusters, analysis.reason))
+
+
+def color(scene: Scene, code: str) -> ColorResult:
+    """Dominant colours of a room's walls and floor or of an object; bad or unknown codes raise SceneAgentError."""
+    try:
+        code = ColorInput(code=code).code
+    except ValidationError as exc:
+        raise usage_error(exc) from None
+    entry = scene.item(code)
+    points = scene.points(code)
+    if isinstance(entry, IndexedRoom):
+        label = entry.type.replace("_", " ")
+        what = f"{entry.room.display_name[:1].upper()}{entry.room.display_name[1:]} {code}"
+        return result_of(code, "room", label, what, dominant_colors(points, structure=True))
+    what = f"{entry.label[:1].upper()}{entry.label[1:]} {code}"
+    return result_of(code, "object", entry.label, what, dominant_colors(points))
