@@ -1,4 +1,4 @@
-"""Lazy, cached loading of point files through Open3D (the one module that imports open3d)."""
+"""Lazy, cached loading of point files through Open3D (the one module that imports open3d); its bare convex hull."""
 
 from __future__ import annotations
 
@@ -64,3 +64,10 @@ def load_points(path: str | os.PathLike) -> Points:
             _cache.popitem(last=False)
     return points
 
+
+def open3d_convex_hull_volume(xyz: np.ndarray) -> tuple[float, int]:
+    """Open3D's own convex hull of the points as they are: (volume m³, hull vertices). The baseline of `bench tools`."""
+    o3d = _open3d()
+    cloud = o3d.geometry.PointCloud(o3d.utility.Vector3dVector(np.asarray(xyz, dtype=np.float64)))
+    mesh, vertices = cloud.compute_convex_hull()
+    return float(mesh.get_volume()), len(vertices)

@@ -103,3 +103,31 @@ def api(
     for r in report.rows:
         table.add_row(r.server, r.endpoint, f"{r.req_per_s:,.0f}", f"{r.p50_ms:.2f}", f"{r.p99_ms:.2f}", str(r.errors))
     console.print(table)
+
+
+@bench_app.command("tools")
+@handled
+def tools(
+    sizes: Annotated[str, typer.Option("--sizes", help="Cloud sizes, comma-separated.")] = "100000,1000000,5000000",
+    repeats: Annotated[int, typer.Option("--repeats", min=1, help="Timed runs per row (the median is shown).")] = 5,
+    json_output: JsonOption = False,
+) -> None:
+    """CLR and VOL at 100 k, 1 M and 5 M points, each beside its baselines (mean colour, k-means; bare hull)."""
+    from scene_agent.bench.tools import bench_tools  # noqa: PLC0415
+
+    try:
+        counts = tuple(int(s.replace("_", "")) for s in sizes.split(","))
+    except ValueError:
+        raise typer.BadParameter(f"--sizes takes comma-separated point counts, got {sizes!r}") from None
+    if not counts or min(counts) < 10:
+        raise typer.BadParameter("--sizes: every size must be at least 10 points")
+    rows = bench_tools(sizes=counts, repeats=repeats)
+    if json_output:
+        print_json({"results": [asdict(r) for r in rows]})
+        return
+    table = Table(title=f"bench tools (median of {repeats} runs; peak memory traced by tracemalloc)", title_justify="left")
+    for col in ("tool", "points", "median ms", "peak MiB"):
+        table.add_column(col, justify="left" if col == "tool" else "right")
+    for r in rows:
+        table.add_row(r.tool, f"{r.points:,}", f"{r.median_ms:.1f}", f"{r.peak_mb:.1f}")
+    console.print(table)

@@ -11,6 +11,7 @@ from scene_agent.cli.import_cmds import import_app
 from scene_agent.cli.scene_cmds import demo_scene_command, find_command, scene_app
 from scene_agent.cli.serve_cmds import serve_command
 from scene_agent.cli.vis_cmds import vis_command
+from scene_agent.cli.volume_cmds import vol_command
 
 app = typer.Typer(
     help="Ask questions about scanned 3D buildings.",
@@ -25,6 +26,7 @@ app.command("find")(handled(find_command))
 app.command("demo-scene")(handled(demo_scene_command))
 app.command("vis")(handled(vis_command))
 app.command("clr")(handled(clr_command))
+app.command("vol")(handled(vol_command))
 app.command("serve")(handled(serve_command))
 
 

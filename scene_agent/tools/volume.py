@@ -1,0 +1,112 @@
+"""The `volume` tool [VOL]: how big a room or object is — volume, oriented box, axis-aligned box; floor area and height of rooms."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from scene_agent.codes import is_code
+from scene_agent.errors import usage_error
+from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
+from scene_agent.index import IndexedRoom
+from scene_agent.scene import Scene
+
+
+class VolumeInput(BaseModel):
+    """Measure how big a room or an object is."""
+
+    code: str = Field(description="Code of the room ('0-7') or object ('0-7-12') to measure, as returned by find.")
+
+    @field_validator("code")
+    @classmethod
+    def _well_formed(cls, v: str) -> str:
+        v = v.strip()
+        if not is_code(v):
+            raise ValueError(f"'{v}' is not a room or object code (expected F-R or F-R-O, e.g. 0-7 or 0-7-12)")
+        return v
+
+
+class OrientedBox(BaseModel):
+    """The smallest box around the thing, upright (turned about the vertical only) unless it lies tilted."""
+
+    extent_m: list[float] = Field(description="[length, width, height] in meters: length ≥ width are horizontal and height "
+                                              "vertical when `upright`; otherwise the three sides, longest first.")
+    volume_m3: float
+    upright: bool = True
+
+
+class VolumeResult(BaseModel):
+    """Volume in m³ with the method named; `reason` says why it is missing (no points) or zero (flat)."""
+
+    code: str
+    kind: Literal["room", "object"]
+    label: str = Field(description="Object label, or the room's name.")
+    volume_m3: float | None = Field(description="Objects: the convex hull with the scan noise taken off. Rooms: floor area × height.")
+    method: str = Field(description="How the volume was measured, in words.")
+    obb: OrientedBox | None = None
+    aabb_volume_m3: float | None = Field(default=None, description="Volume of the axis-aligned bounding box.")
+    aabb_extent_m: list[float] | None = None
+    hull_volume_m3: float | None = Field(default=None, description="Convex hull, scan noise taken off (rooms: of the shell).")
+    bare_hull_volume_m3: float | None = Field(default=None, description="Convex hull of the points as they are (noise included).")
+    points_used: int = Field(description="Points that went into the hull.")
+    points_total: int = 0
+    noise_m: float | None = Field(default=None, description="Scan noise estimated from the points (σ, meters).")
+    offset_m: float | None = Field(default=None, description="How far the hull's faces were moved inward.")
+    floor_area_m2: float | None = None
+    height_m: float | None = None
+    reason: str | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
+def _round(v: float | None, digits: int) -> float | None:
+    return None if v is None else round(float(v), digits)
+
+
+def volume_result(code: str, kind: Literal["room", "object"], label: str, m: VolumeMeasurement) -> VolumeResult:
+    """A measurement as the tool's result, rounded to what the data supports (0.1 mm, 1 cm³)."""
+    obb = None
+    if m.box is not None:
+        sides = [round(s, 4) for s in m.box.sides()]
+        obb = OrientedBox(extent_m=sides, volume_m3=round(m.box.volume, 6), upright=m.box.upright)
+    return VolumeResult(
+        code=code, kind=kind, label=label, volume_m3=_round(m.volume_m3, 6), method=m.method, obb=obb,
+        aabb_volume_m3=_round(m.aabb_volume_m3, 6),
+        aabb_extent_m=[round(v, 4) for v in m.aabb_extent_m] if m.aabb_extent_m is not None else None,
+        hull_volume_m3=_round(m.hull_volume_m3, 6), bare_hull_volume_m3=_round(m.bare_hull_volume_m3, 6),
+        points_used=m.points_used, points_total=m.points_total, noise_m=_round(m.noise_m, 5), offset_m=_round(m.offset_m, 5),
+        floor_area_m2=_round(m.floor_area_m2, 3), height_m=_round(m.height_m, 4), reason=m.reason, notes=list(m.notes),
+    )
+
+
+def volume(scene: Scene, code: str) -> VolumeResult:
+    """Measure a room or object of the scene; SceneAgentError for malformed or unknown codes."""
+    try:
+        code = VolumeInput(code=code).code
+    except ValidationError as exc:
+        raise usage_error(exc) from None
+    entry = scene.item(code)  # UsageError for a floor code, NotFoundError for one the scene does not have
+    points = scene.points(code)
+    if isinstance(entry, IndexedRoom):
+        return volume_result(code, "room", entry.room.display_name, measure_volume(points.xyz, room=True))
+    return volume_result(code, "object", entry.label, measure_volume(points.xyz))
+
+
+def _m3(v: float) -> str:
+    return f"{v:,.0f}" if v >= 1000 else f"{v:.3g}"
+
+
+def describe(result: VolumeResult) -> str:
+    """One line for people: 'Sofa 0-2-1: 1.02 m³ (convex hull); oriented box 2.10 × 0.92 × 0.85 m'."""
+    name = result.label[:1].upper() + result.label[1:]
+    head = f"{name} {result.code}: "
+    if result.volume_m3 is None:
+        return head + f"no volume ({result.reason})"
+    how = "floor area × height" if result.kind == "room" else "convex hull"
+    text = head + f"{_m3(result.volume_m3)} m³ ({how})"
+    if result.kind == "room" and result.floor_area_m2 is not None and result.height_m is not None:
+        text += f"; floor {result.floor_area_m2:.2f} m², height {result.height_m:.2f} m"
+    if result.obb is not None:
+        l, w, h = result.obb.extent_m
+        text += f"; {'oriented' if result.obb.upright else 'tilted'} box {l:.2f} × {w:.2f} × {h:.2f} m"
+    return text
