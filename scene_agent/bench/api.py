@@ -31,7 +31,6 @@ import threading
 import time
 from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, Iterator, Literal
 

@@ -6,11 +6,11 @@ import json
 import statistics
 import tempfile
 import time
-import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from scene_agent.bench.tool_rows import peak_traced_mb
 from scene_agent.index import SceneIndex
 from scene_agent.manifest import load_manifest
 from scene_agent.tools.find import find
@@ -61,13 +61,10 @@ def _measure(fn: Callable[[], Any], repeats: int) -> tuple[float, float, float]:
         started = time.perf_counter()
         fn()
         times.append((time.perf_counter() - started) * 1000)
-    tracemalloc.start()
-    fn()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    peak, _ = peak_traced_mb(fn)
     times.sort()
     p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
-    return statistics.median(times), p95, peak / 2**20
+    return statistics.median(times), p95, peak
 
 
 def bench_manifest(label: str, path: Path, repeats: int) -> list[BenchRow]:

@@ -1,8 +1,12 @@
-"""One row of `bench tools`: a tool (or its baseline) timed on a cloud of some size."""
+"""One row of `bench tools` (a tool or its baseline timed on a cloud of some size), and the traced-memory probe benches share."""
 
 from __future__ import annotations
 
+import tracemalloc
 from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -13,3 +17,13 @@ class ToolRow:
     points: int
     median_ms: float
     peak_mb: float
+
+
+def peak_traced_mb(fn: Callable[[], T]) -> tuple[float, T]:
+    """Run fn once under tracemalloc: (peak MiB of Python and numpy allocations, its result)."""
+    tracemalloc.start()
+    try:
+        result = fn()
+        return tracemalloc.get_traced_memory()[1] / 2**20, result
+    finally:
+        tracemalloc.stop()

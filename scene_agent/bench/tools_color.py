@@ -9,13 +9,12 @@ from __future__ import annotations
 import functools
 import statistics
 import time
-import tracemalloc
 from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
 
-from scene_agent.bench.tool_rows import ToolRow
+from scene_agent.bench.tool_rows import ToolRow, peak_traced_mb
 from scene_agent.color_clusters import SEED, dominant_colors, kmeans, nearest
 from scene_agent.colors import name_lab, name_rgb, srgb_to_lab
 from scene_agent.demo import furniture, palette
@@ -79,13 +78,8 @@ def _measure(fn: Callable[[], ColorAnswer], repeats: int) -> tuple[float, float,
         started = time.perf_counter()
         fn()
         times.append((time.perf_counter() - started) * 1000)
-    tracemalloc.start()
-    try:
-        answer = fn()
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    return statistics.median(times), peak / 2**20, answer
+    peak, answer = peak_traced_mb(fn)
+    return statistics.median(times), peak, answer
 
 
 def bench_color(sizes: tuple[int, ...] = DEFAULT_SIZES, repeats: int = 5) -> list[ToolRow]:

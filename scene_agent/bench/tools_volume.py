@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import statistics
 import time
-import tracemalloc
 from typing import Callable
 
 from scene_agent.bench.shapes import known_shape
-from scene_agent.bench.tool_rows import ToolRow
+from scene_agent.bench.tool_rows import ToolRow, peak_traced_mb
 from scene_agent.geometry.measure import measure_volume
 from scene_agent.pointcloud import open3d_convex_hull_volume
 
@@ -28,15 +27,6 @@ BENCH_SHAPE = "l-shape"
 BENCH_NOISE_M = 0.0015
 OURS = "VOL"
 BASELINE = "VOL baseline: Open3D convex hull"
-
-
-def _peak_mb(fn: Callable[[], object]) -> float:
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
 
 
 def _time_pair(ours: Callable[[], object], baseline: Callable[[], object], repeats: int) -> tuple[list[float], list[float]]:
@@ -64,6 +54,6 @@ def bench_volume(sizes: tuple[int, ...] = DEFAULT_SIZES, repeats: int = 5) -> li
             return open3d_convex_hull_volume(xyz)
 
         ours_ms, base_ms = _time_pair(ours, baseline, repeats)
-        rows.append(ToolRow(OURS, n, round(statistics.median(ours_ms), 2), round(_peak_mb(ours), 2)))
-        rows.append(ToolRow(BASELINE, n, round(statistics.median(base_ms), 2), round(_peak_mb(baseline), 2)))
+        rows.append(ToolRow(OURS, n, round(statistics.median(ours_ms), 2), round(peak_traced_mb(ours)[0], 2)))
+        rows.append(ToolRow(BASELINE, n, round(statistics.median(base_ms), 2), round(peak_traced_mb(baseline)[0], 2)))
     return rows

@@ -12,7 +12,7 @@ import typer
 from pydantic import ValidationError
 from rich.markup import escape
 
-from scene_agent.cli.common import JsonOption, SceneOption, handled
+from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, err_console, print_json
 from scene_agent.config import Settings, load_settings
 from scene_agent.errors import usage_error

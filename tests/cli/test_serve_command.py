@@ -6,32 +6,17 @@ import json
 import signal
 import socket
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from api_server.app import REPO_ROOT
-from cli_proc import Spawner, agent_env, http, start_serve, submit
+from cli_proc import Spawner, http, start_serve, submit
 from cli_run import run_cli
 
 from scene_agent.config import Settings
 from scene_agent.scene import open_scene
 from scene_agent.tools.visualize import VisualizeInput, open_view
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return agent_env(tmp_path)
-
-
-@pytest.fixture
-def spawn(env: dict[str, str]) -> Iterator[Spawner]:
-    spawner = Spawner(env)
-    try:
-        yield spawner
-    finally:
-        spawner.close()
 
 
 def test_serve_answers_a_selection_then_stops_on_sigterm(small_scene_path: Path, spawn: Spawner, tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from api_server import create_app
 from api_server.serve import BackgroundServer
-from cli_proc import CliProcess, Spawner, agent_env, http, start_serve, submit
+from cli_proc import CliProcess, Spawner, http, start_serve, submit
 from cli_run import run_cli
 
 from scene_agent.config import Settings
@@ -23,20 +23,6 @@ CHAIRS = ("0-1-1", "0-1-2", "0-1-3")
 def chair(code: str) -> dict[str, str]:
     """A chair of the small scene's kitchen as the selection result names it."""
     return {"itemCode": code, "type": "object", "label": "chair"}
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return agent_env(tmp_path)
-
-
-@pytest.fixture
-def spawn(env: dict[str, str]) -> Iterator[Spawner]:
-    spawner = Spawner(env)
-    try:
-        yield spawner
-    finally:
-        spawner.close()
 
 
 @pytest.fixture
