@@ -8,8 +8,9 @@ from flask import Blueprint, Response, current_app, send_from_directory
 
 bp = Blueprint("viewer", __name__)
 
-NOT_BUILT = ("The web viewer is not built yet. Build it with `make run` (or `cd viewer && npm ci && npm run build`), "
-             "then reload this page. The API works without it: see /api/openapi.json.")
+NOT_BUILT = ("The web viewer is not built (viewer/dist is missing). Build it with `cd viewer && npm ci && npm run build` "
+             "(`make run` does this for you when the checkout has a viewer/), then reload this page. "
+             "The API works without it: see /api/openapi.json.")
 
 
 def viewer_dist() -> Path:
