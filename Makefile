@@ -8,9 +8,9 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libusb-1.0-0
 
-.PHONY: run test setup system-deps clean
+.PHONY: run test setup system-deps viewer clean
 
-run: setup
+run: setup viewer
 	$(BIN)/scene-agent scene info
 	$(BIN)/scene-agent serve
 
@@ -34,6 +34,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $@
+
+# The web viewer (TypeScript + three.js, built by Vite into viewer/dist, which `serve` serves at /),
+# once the checkout has one.
+viewer:
+	@if [ -f viewer/package.json ]; then \
+	  [ -d viewer/node_modules ] || (cd viewer && npm ci --no-audit --no-fund); \
+	  (cd viewer && npm run build); \
+	fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info manifests/demo
