@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator
 
 from scene_agent.errors import UsageError
 
@@ -34,3 +36,14 @@ def parent_of(code: str) -> str | None:
 def code_sort_key(code: str) -> tuple[int, ...]:
     """Numeric ordering so that 0-10 follows 0-9."""
     return tuple(int(part) for part in code.split("-"))
+
+
+def _check_code(value: str) -> str:
+    value = value.strip()
+    if not is_code(value):
+        raise ValueError(f"'{value}' is not a scene code: not a room or object code (F-R or F-R-O, e.g. 0-7 or 0-7-12)")
+    return value
+
+
+# A tool input field holding one code, stripped and checked (floors pass here; Scene.item refuses them).
+ItemCode = Annotated[str, AfterValidator(_check_code)]

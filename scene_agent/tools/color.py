@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError
 
-from scene_agent.codes import is_code
+from scene_agent.codes import ItemCode
 from scene_agent.color_clusters import Cluster, ColorAnalysis, dominant_colors
 from scene_agent.colors import hex_of
 from scene_agent.errors import usage_error
@@ -20,16 +20,8 @@ LISTED = 4  # colours named in the summary sentence
 class ColorInput(BaseModel):
     """Report the dominant colours of one room or object."""
 
-    code: str = Field(description="Code of the room ('0-7') or object ('0-7-12') whose colours to report; a room "
+    code: ItemCode = Field(description="Code of the room ('0-7') or object ('0-7-12') whose colours to report; a room "
                                   "answers with the colours of its walls and floor. Use `find` first to get codes.")
-
-    @field_validator("code")
-    @classmethod
-    def _well_formed(cls, v: str) -> str:
-        v = v.strip()
-        if not is_code(v):
-            raise ValueError(f"'{v}' is not a scene code (expected a room F-R or an object F-R-O, e.g. 0-7 or 0-7-12)")
-        return v
 
 
 class ColorCluster(BaseModel):

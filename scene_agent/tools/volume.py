@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError
 
-from scene_agent.codes import is_code
+from scene_agent.codes import ItemCode
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
 from scene_agent.index import IndexedRoom
@@ -16,15 +16,7 @@ from scene_agent.scene import Scene
 class VolumeInput(BaseModel):
     """Measure how big a room or an object is."""
 
-    code: str = Field(description="Code of the room ('0-7') or object ('0-7-12') to measure, as returned by find.")
-
-    @field_validator("code")
-    @classmethod
-    def _well_formed(cls, v: str) -> str:
-        v = v.strip()
-        if not is_code(v):
-            raise ValueError(f"'{v}' is not a room or object code (expected F-R or F-R-O, e.g. 0-7 or 0-7-12)")
-        return v
+    code: ItemCode = Field(description="Code of the room ('0-7') or object ('0-7-12') to measure, as returned by find.")
 
 
 class OrientedBox(BaseModel):
