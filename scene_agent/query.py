@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scene_agent.index import SceneIndex
-from scene_agent.vocabulary import normalize_words, object_aliases, room_aliases, singular
+from scene_agent.vocabulary import canonical_room_type, normalize_words, object_aliases, room_aliases, singular
 
 CODE_IN_TEXT = re.compile(r"(?<![\w.])\d+-\d+(?:-\d+)?(?![\w.])")
 _ORDINALS = {"ground": 0, "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
@@ -67,7 +67,9 @@ def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
     for label in index.labels():
         table[_key(label)] = ("label", label)
     for name in index.room_names():
-        table[_key(name)] = ("room_name", name)
+        # A name that is just its type ("Bathroom", "Kitchen") must not hide the other rooms of that type.
+        if table.get(_key(name), ("", ""))[0] != "room_type" or canonical_room_type(name) != "_".join(_key(name).split()):
+            table[_key(name)] = ("room_name", name)
     _ALIAS_TABLES[index] = table
     return table
 

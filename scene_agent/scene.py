@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 from pathlib import Path
 
@@ -66,18 +67,39 @@ def default_demo_dir() -> Path:
     return data_home / "scene-agent" / "demo"
 
 
+def _demo_is_current(directory: Path, version: int, stamp_name: str) -> bool:
+    """True when `directory` holds a demo scene built by this version of the generator."""
+    try:
+        stamp = (directory / stamp_name).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return stamp == str(version) and (directory / MANIFEST_NAME).is_file()
+
+
+def _holds_another_scene(manifest: Path, scene_id: str) -> bool:
+    """True when the manifest there is readable and not the demo's (never rebuild over someone's scene)."""
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return manifest.exists()
+    return not (isinstance(data, dict) and data.get("scene_id") == scene_id)
+
+
 def ensure_demo_scene(directory: Path | None = None) -> Path:
-    """The demo manifest path, building the scene first if it is missing (one builder at a time)."""
+    """The demo manifest path, building the scene first if it is missing or was built by another
+    version of the generator (one builder at a time). A directory holding some other scene is left alone."""
+    # The generator's package is imported here, not at the top: only the demo needs it.
+    from scene_agent.demo.build import DEMO_VERSION, SCENE_ID, VERSION_FILE, build_demo_scene  # noqa: PLC0415
+
     directory = directory or default_demo_dir()
     manifest = directory / MANIFEST_NAME
-    if manifest.is_file():
+    if _demo_is_current(directory, DEMO_VERSION, VERSION_FILE):
         return manifest
-    from scene_agent.demo import build_demo_scene  # noqa: PLC0415 - only needed on first use
-
     directory.parent.mkdir(parents=True, exist_ok=True)
     with open(directory.parent / f".{directory.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not manifest.is_file():
+        # Another process may have built it while this one waited for the lock.
+        if not _demo_is_current(directory, DEMO_VERSION, VERSION_FILE) and not _holds_another_scene(manifest, SCENE_ID):
             build_demo_scene(directory, overwrite=True)
     return manifest
 

@@ -17,6 +17,12 @@ from scene_agent.scene_writer import SceneWriter
 SCENE_ID = "demo"
 SCENE_NAME = "Demo home"
 
+# Version of what this generator builds. Bump it with every change to the demo's contents
+# (layout, parts, colours, sampling) so that an already-built demo scene is rebuilt: the build
+# writes it to VERSION_FILE beside scene.json, and scene.ensure_demo_scene compares the two.
+DEMO_VERSION = 2
+VERSION_FILE = ".demo-version"
+
 # Points per m² of visible furniture surface, like a scan from a few meters away; small things
 # are scanned more densely relative to their size, big ones are capped, so every object file
 # holds between 6 k and 18 k points.
@@ -60,7 +66,10 @@ def _build_room(writer: SceneWriter, floor: FloorPlan, number: int, room: RoomPl
 
 
 def build_demo_scene(out_dir: str | os.PathLike, overwrite: bool = False) -> Path:
-    """Build the demo home into out_dir (scene.json + points/*.ply); returns the manifest path. Byte-for-byte identical on every run."""
+    """Build the demo home into out_dir (scene.json, points/*.ply, VERSION_FILE); returns the manifest path.
+
+    Byte-for-byte identical on every run.
+    """
     with SceneWriter(out_dir, overwrite=overwrite) as writer:
         floors = [
             Floor(
@@ -71,4 +80,6 @@ def build_demo_scene(out_dir: str | os.PathLike, overwrite: bool = False) -> Pat
             )
             for plan in demo_home()
         ]
+        # Staged with the rest, so the stamp appears in the same rename as the scene it describes.
+        (writer.staging / VERSION_FILE).write_text(f"{DEMO_VERSION}\n", encoding="utf-8")
         return writer.finish(SceneManifest(scene_id=SCENE_ID, name=SCENE_NAME, units="meters", up_axis="z", floors=floors))

@@ -86,9 +86,11 @@ def on_top(label: str, parts: Parts, under: Item, dx: float = 0.0, dy: float = 0
 def _ground_floor() -> FloorPlan:
     hall, lounge, kitchen = Rect(6.1, 0.0, 8.0, 4.6), Rect(0.0, 0.0, 6.0, 4.6), Rect(0.0, 4.7, 6.9, 9.0)
     study, laundry = Rect(7.0, 4.7, 10.0, 9.0), Rect(8.1, 0.0, 10.0, 2.6)
+    wc, garage = Rect(8.1, 2.7, 10.0, 4.6), Rect(10.1, 0.0, 14.0, 4.6)
 
     entrance = RoomPlan("hallway", "Entrance hall", hall, "tile", pal.WALL_WARM_WHITE, (  # 0-1
         Door("S", 7.05, 1.0), Door("W", 2.0, 1.0), Door("N", 6.5, 0.7), Door("N", 7.55, 0.8), Door("E", 1.3, 0.9),
+        Door("E", 4.25, 0.6),
     ), (
         against("bench", fn.bench(1.0, 0.35, pal.OAK), hall, "E", 3.4),
         against("cabinet", fn.cabinet(0.8, 0.35, 0.9, pal.WHITE_PAINT, doors=2, top=pal.OAK), hall, "W", 3.6),
@@ -139,12 +141,33 @@ def _ground_floor() -> FloorPlan:
         Item("plant", fx.plant(1.0, 0.15), 9.6, 5.1),
     ))
 
-    laundry_room = RoomPlan("laundry_room", "Laundry", laundry, "tile", pal.WALL_BLUE, (Door("W", 1.3, 0.9),), (  # 0-5
+    laundry_room = RoomPlan("laundry_room", "Laundry", laundry, "tile", pal.WALL_BLUE, (  # 0-5
+        Door("W", 1.3, 0.9), Door("E", 1.3, 0.9),
+    ), (
         against("washing machine", fx.washing_machine(), laundry, "S", 9.6),
         against("sink", fx.sink("kitchen", 0.6, 0.55), laundry, "S", 8.85),
         against("cabinet", fn.cabinet(0.6, 0.5, 1.9, pal.WHITE_PAINT, doors=1), laundry, "N", 9.5),
     ))
-    return FloorPlan("0", "Ground floor", 0.0, 2.7, (entrance, living, kitchen_room, study_room, laundry_room))
+
+    # Its narrow door opens at the north end of the hall's east wall, clear of the hall's bench.
+    vanity = against("sink", fx.sink("vanity", 0.5, 0.4), wc, "S", 9.3)
+    wc_room = RoomPlan("bathroom", "WC", wc, "tile", pal.WALL_TILE, (Door("W", 4.25, 0.6),), (  # 0-6
+        against("toilet", fx.toilet(), wc, "N", 9.5),
+        vanity,
+        against("cabinet", fn.cabinet(0.5, 0.15, 0.6, pal.WHITE_PAINT, doors=1), wc, "S", vanity.x, z=1.3),
+    ))
+
+    # East of the house's old footprint, reached through the laundry; the workbench is labelled "table".
+    workbench = against("table", fn.table(1.8, 0.7, 0.9, pal.PINE, legs=pal.GRAPHITE), garage, "N", 12.3)
+    garage_room = RoomPlan("garage", "Garage", garage, "tile", pal.WALL_GREY, (Door("W", 1.3, 0.9),), (  # 0-7
+        workbench,
+        against("bookshelf", fn.bookshelf(1.4, 0.45, 2.0, pal.STEEL, shelves=4, fill=0.6), garage, "E", 1.6),
+        against("cabinet", fn.cabinet(0.9, 0.5, 1.8, pal.GRAPHITE, doors=2), garage, "S", 11.0),
+        Item("stool", fn.stool(pal.DARK_WOOD), workbench.x, 3.35),
+    ))
+    return FloorPlan(
+        "0", "Ground floor", 0.0, 2.7, (entrance, living, kitchen_room, study_room, laundry_room, wc_room, garage_room)
+    )
 
 
 def _bedside(rect: Rect, wall: Wall, bed_at: float, bed_w: float, stand_w: float) -> tuple[Item, Item]:

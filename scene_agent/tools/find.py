@@ -132,7 +132,9 @@ def find(index: SceneIndex, query: str) -> FindResult:
             candidates.append(_room_candidate(index.rooms[code]))
         else:
             candidates += [_room_candidate(index.rooms[room.code]) for room in index.floors[code].rooms]
-    if wants_objects:
+    if target_codes:
+        pass  # "chair 0-3-2", "bedroom 1-2": the code says which one; the words only describe it
+    elif wants_objects:
         rooms = {r.room.code for r in _in_rooms(index, spec, containers)}
         pool = ([o for label in spec.object_labels for o in index.objects_matching(label)] if spec.object_labels
                 else list(index.objects.values()))

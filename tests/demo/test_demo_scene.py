@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scene_agent.demo import build_demo_scene
+from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE
 from scene_agent.errors import SceneAgentError
 from scene_agent.manifest import SceneManifest, load_manifest
 from scene_agent.ply import Points, points_from_vertices, read_ply_vertices
@@ -78,8 +79,10 @@ def test_home_has_the_rooms_the_demo_needs(manifest: SceneManifest) -> None:
     assert living.name == "Lounge"
     assert "sofa" in _labels(living) and _labels(living).count("armchair") >= 2
     assert {"coffee table", "tv stand", "tv", "bookshelf", "floor lamp", "plant"} <= set(_labels(living))
-    (bathroom,) = _rooms_of_type(manifest, "bathroom")
-    assert {"toilet", "sink", "bathtub"} <= set(_labels(bathroom))
+    bathrooms = {room.name: room for room in _rooms_of_type(manifest, "bathroom")}
+    assert sorted(bathrooms) == ["Bathroom", "WC"]
+    assert {"toilet", "sink", "bathtub"} <= set(_labels(bathrooms["Bathroom"]))
+    assert {"toilet", "sink"} <= set(_labels(bathrooms["WC"]))
     (study,) = _rooms_of_type(manifest, "study")
     assert {"desk", "office chair", "bookshelf", "monitor", "lamp"} <= set(_labels(study))
     assert _rooms_of_type(manifest, "hallway")
@@ -142,7 +145,9 @@ def test_two_builds_are_byte_for_byte_identical(demo_dir: Path, tmp_path: Path) 
     build_demo_scene(again)
     first, second = _files(demo_dir), _files(again)
     assert sorted(first) == sorted(second)
-    assert len(first) == 1 + len(load_manifest(again).rooms()) + len(load_manifest(again).objects())
+    # scene.json, the generator's version stamp, and one point file per room and object
+    assert len(first) == 2 + len(load_manifest(again).rooms()) + len(load_manifest(again).objects())
+    assert first[VERSION_FILE] == f"{DEMO_VERSION}\n".encode()
     for name in first:
         assert first[name] == second[name], name
 

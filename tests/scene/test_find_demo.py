@@ -33,7 +33,7 @@ def _labels(scene: Scene, query: str) -> list[tuple[str, str]]:
         ("the bed in the kids room", "object", "bed", 1),
         ("the guest room", "room", "bedroom", 1),
         ("fridge", "object", "refrigerator", 1),
-        ("the sink", "object", "sink", 3),
+        ("the sink", "object", "sink", 4),
         ("hallway", "room", "hallway", 2),
         ("nightstands in the master bedroom", "object", "nightstand", 2),
     ],
