@@ -13,6 +13,7 @@ from scene_agent.errors import UsageError
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8090
 DEFAULT_VIEWER_URL = f"http://localhost:{DEFAULT_PORT}/"
+DEFAULT_MODEL = "gpt-4o-mini"
 
 
 def _default_state_dir() -> Path:
@@ -28,6 +29,7 @@ class Settings:
     selection_dir: Path
     viewer_url: str
     selection_watch: Literal["watchdog", "polling"] = "watchdog"
+    ask_questions: bool = True
 
     @property
     def sessions_dir(self) -> Path:
@@ -53,8 +55,38 @@ def _viewer_url(value: str) -> str:
     return value if value.endswith("/") or parts.query else value + "/"
 
 
+def _flag(name: str) -> bool:
+    value = (os.environ.get(name) or "").strip().lower()
+    if value in ("", "0", "false", "no", "off"):
+        return False
+    if value in ("1", "true", "yes", "on"):
+        return True
+    raise UsageError(f"{name} must be 1/true/yes or 0/false/no; got {value!r}")
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    """An OpenAI-compatible chat model: OPENAI_API_KEY, OPENAI_BASE_URL (optional), SCENE_AGENT_MODEL."""
+
+    api_key: str
+    base_url: str | None
+    model: str
+    timeout_s: float = 60.0
+
+
+def load_model_settings() -> ModelSettings | None:
+    """The model to plan with, or None when OPENAI_API_KEY is not set (the offline planner is used)."""
+    key = (os.environ.get("OPENAI_API_KEY") or "").strip()
+    if not key:
+        return None
+    base_url = (os.environ.get("OPENAI_BASE_URL") or "").strip() or None
+    if base_url is not None and urlsplit(base_url).scheme not in ("http", "https"):
+        raise UsageError(f"OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:8000/v1; got {base_url!r}")
+    return ModelSettings(api_key=key, base_url=base_url, model=(os.environ.get("SCENE_AGENT_MODEL") or "").strip() or DEFAULT_MODEL)
+
+
 def load_settings() -> Settings:
-    """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL and _SELECTION_WATCH."""
+    """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL, _SELECTION_WATCH and _NO_QUESTIONS."""
     watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"
     if watch not in ("watchdog", "polling"):
         raise UsageError(f"SCENE_AGENT_SELECTION_WATCH must be 'watchdog' or 'polling'; got {watch!r}")
@@ -63,4 +95,5 @@ def load_settings() -> Settings:
         state_dir=Path(os.environ.get("SCENE_AGENT_STATE_DIR") or _default_state_dir()),
         selection_dir=Path(os.environ.get("SCENE_AGENT_SELECTION_DIR") or "/tmp"),
         viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),
+        ask_questions=not _flag("SCENE_AGENT_NO_QUESTIONS"),
     )

@@ -1,0 +1,166 @@
+"""What an agent run tells the outside world as it happens: one small model per event, joined into one union.
+
+Every event has a `type` and an ISO-8601 UTC timestamp `ts`. The three tool-call events of one call
+share its `id` and all carry `tool_name` and `args`, so a UI can update one card per call even when
+calls run concurrently (seed 003).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Callable, Literal, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from scene_agent.selection.session import PickedItem
+
+FinalStatus = Literal["answered", "not_found", "cancelled", "timeout", "error"]
+
+
+def iso_now() -> str:
+    """The current UTC time as ISO 8601 with milliseconds, e.g. '2026-11-23T10:00:00.123Z'."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class _Event(BaseModel):
+    ts: str = Field(default_factory=iso_now)
+
+
+class ToolError(BaseModel):
+    """Why a tool call failed, as data: a stable code and a message for people and models."""
+
+    code: str
+    message: str
+
+
+class ToolCallStart(_Event):
+    """A tool call began."""
+
+    type: Literal["tool_call_start"] = "tool_call_start"
+    id: str
+    tool_name: str
+    args: dict[str, Any] | str = Field(description="The arguments as given; a string when they were not valid JSON.")
+
+
+class ToolCallResult(_Event):
+    """A tool call succeeded."""
+
+    type: Literal["tool_call_result"] = "tool_call_result"
+    id: str
+    tool_name: str
+    args: dict[str, Any] | str
+    result: dict[str, Any]
+    duration_ms: float
+
+
+class ToolCallError(_Event):
+    """A tool call failed (bad arguments, unknown tool, the tool raised, timed out or was cancelled)."""
+
+    type: Literal["tool_call_error"] = "tool_call_error"
+    id: str
+    tool_name: str
+    args: dict[str, Any] | str
+    error: ToolError
+    status: Literal["failed", "timeout", "cancelled"] = "failed"
+    duration_ms: float
+
+
+class SelectionRequired(_Event):
+    """The viewer was opened in selection mode; the run waits for the user's pick."""
+
+    type: Literal["selection_required"] = "selection_required"
+    tool_call_id: str
+    session_id: str
+    viewer_url: str
+    timeout: float
+    expires_at: str
+    candidates: list[str]
+    prompt: str
+    multiple: bool
+
+
+class SelectionReceived(_Event):
+    """The user picked in the viewer and confirmed."""
+
+    type: Literal["selection_received"] = "selection_received"
+    tool_call_id: str
+    session_id: str
+    selections: list[PickedItem]
+    codes: list[str]
+
+
+class SelectionTimeout(_Event):
+    """Nobody picked before the session expired."""
+
+    type: Literal["selection_timeout"] = "selection_timeout"
+    tool_call_id: str
+    session_id: str
+    timeout: float
+
+
+class SelectionCancelled(_Event):
+    """The selection ended without a pick: cancelled in the viewer or by the caller, or its answer was invalid."""
+
+    type: Literal["selection_cancelled"] = "selection_cancelled"
+    tool_call_id: str
+    session_id: str
+    cancelled_by: Literal["viewer", "caller", "invalid"]
+    reason: str | None = None
+
+
+class Question(_Event):
+    """The agent asks the user one or more questions (a batch is answered in one dialog)."""
+
+    type: Literal["question"] = "question"
+    tool_call_id: str
+    question_id: str
+    questions: list[dict[str, Any]]
+    timeout: float
+
+
+class QuestionAnswered(_Event):
+    """A question ended: answered, cancelled (with partial answers), timed out, or nobody could be asked."""
+
+    type: Literal["question_answered"] = "question_answered"
+    tool_call_id: str
+    question_id: str
+    status: Literal["answered", "cancelled", "timeout", "no_ui"]
+    answers: list[dict[str, Any]] = []
+
+
+class Message(_Event):
+    """Something the agent says to the user before its final answer (e.g. where to pick)."""
+
+    type: Literal["message"] = "message"
+    text: str
+
+
+class Final(_Event):
+    """The run's outcome; always the last event."""
+
+    type: Literal["final"] = "final"
+    status: FinalStatus
+    answer: str
+    codes: list[str] = []
+    viewer_url: str | None = None
+
+
+AgentEvent = Annotated[
+    Union[ToolCallStart, ToolCallResult, ToolCallError, SelectionRequired, SelectionReceived, SelectionTimeout,
+          SelectionCancelled, Question, QuestionAnswered, Message, Final],
+    Field(discriminator="type"),
+]
+EVENT_ADAPTER: TypeAdapter[AgentEvent] = TypeAdapter(AgentEvent)
+EventSink = Callable[[BaseModel], None]
+
+
+def parse_event(data: dict[str, Any] | str | bytes) -> BaseModel:
+    """An event from its JSON (a dict or text); pydantic ValidationError when it is not one."""
+    if isinstance(data, (str, bytes)):
+        return EVENT_ADAPTER.validate_json(data)
+    return EVENT_ADAPTER.validate_python(data)
+
+
+def event_json(event: BaseModel) -> str:
+    """One event as one line of JSON (NDJSON / SSE data)."""
+    return event.model_dump_json(exclude_none=True)

@@ -1,0 +1,119 @@
+"""The agent's two ways of asking the user: a pick in the viewer (selection) and a question dialog.
+
+Both block the run, emit their events, honour a stop (Stop button, Ctrl-C) and leave a record in the
+conversation: SELECTION for picks, CHOICE or FEEDBACK for questions.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from scene_agent.agent.control import RunControl
+from scene_agent.agent.events import (EventSink, Question, QuestionAnswered, SelectionCancelled, SelectionReceived,
+                                      SelectionRequired, SelectionTimeout)
+from scene_agent.agent.records import ConversationRecords
+from scene_agent.config import Settings
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S
+from scene_agent.selection.store import SessionStore
+from scene_agent.selection.waiter import SelectionResult, SelectionWaiter, default_waiter
+from scene_agent.tools.question import (DEFAULT_QUESTION_TIMEOUT_S, NoUIError, QuestionDesk, QuestionInput, QuestionReply,
+                                        QuestionRequest, QuestionResult, new_question_id, result_of, skipped_result)
+from scene_agent.tools.visualize import VisOutput
+
+
+class Interaction:
+    """Where a run asks the user things, and what it remembers of the asking."""
+
+    def __init__(self, settings: Settings, emit: EventSink, records: ConversationRecords, turn: int, *,
+                 desk: QuestionDesk, questions_enabled: bool = True, selection_timeout: float = DEFAULT_TIMEOUT_S,
+                 question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S, waiter: SelectionWaiter | None = None):
+        self.settings = settings
+        self.emit = emit
+        self.records = records
+        self.turn = turn
+        self.desk = desk
+        self.questions_enabled = questions_enabled
+        self.selection_timeout = selection_timeout
+        self.question_timeout = question_timeout
+        self.waiter = waiter or default_waiter(settings.selection_watch)
+
+    def wait_for_selection(self, call_id: str, vis: VisOutput, control: RunControl) -> SelectionResult:
+        """Wait for the user's pick in the viewer (watching before announcing, so no answer is missed)."""
+        store = SessionStore(self.settings)
+        session = store.get(vis.session_id or "")
+        pending = self.waiter.watch(session, store)
+        self.records.add(id=session.session_id, turn=self.turn, type="SELECTION", priority="HIGH", title="Selection",
+                         content=session.prompt, options=list(session.candidates), expires_at=session.expires_at.isoformat())
+        unregister = control.on_stop(pending.cancel)
+        interrupted = False
+        try:
+            self.emit(SelectionRequired(tool_call_id=call_id, session_id=session.session_id, viewer_url=vis.viewer_url or "",
+                                        timeout=session.timeout, expires_at=session.expires_at.isoformat(),
+                                        candidates=list(session.candidates), prompt=session.prompt, multiple=session.multiple))
+            try:
+                result = pending.wait()
+            except KeyboardInterrupt:
+                pending.cancel()
+                result = pending.wait()
+                interrupted = True
+        finally:
+            unregister()
+        if interrupted:
+            control.stop("interrupted (Ctrl-C)")
+        self._report(call_id, result)
+        return result
+
+    def _report(self, call_id: str, result: SelectionResult) -> None:
+        sid = result.session_id
+        if result.status == "confirmed":
+            self.emit(SelectionReceived(tool_call_id=call_id, session_id=sid, selections=result.selections, codes=result.codes))
+            self.records.resolve(sid, "ANSWERED", result.codes)
+        elif result.status == "timeout":
+            self.emit(SelectionTimeout(tool_call_id=call_id, session_id=sid, timeout=self.selection_timeout))
+            self.records.resolve(sid, "EXPIRED")
+        else:
+            by = result.cancelled_by if result.status == "cancelled" and result.cancelled_by else "invalid"
+            self.emit(SelectionCancelled(tool_call_id=call_id, session_id=sid, cancelled_by=by, reason=result.reason))
+            self.records.resolve(sid, "IGNORED")
+
+    def ask_question(self, call_id: str, parsed: QuestionInput, control: RunControl) -> QuestionResult:
+        """Ask the questions in one dialog; `cancelled` without asking when the user said "don't ask me"."""
+        if not self.questions_enabled:
+            return skipped_result()
+        qid = new_question_id()
+        for i, q in enumerate(parsed.questions):
+            self.records.add(id=f"{qid}:{i}", turn=self.turn, type="CHOICE" if q.options else "FEEDBACK", priority="MEDIUM",
+                             title=q.header, content=q.question, options=list(q.options or []))
+        self.emit(Question(tool_call_id=call_id, question_id=qid, timeout=self.question_timeout,
+                           questions=[q.model_dump(mode="json") for q in parsed.questions]))
+        stop = threading.Event()
+        unregister = control.on_stop(stop.set)
+        try:
+            reply = self.desk.ask(QuestionRequest(question_id=qid, questions=parsed.questions), self.question_timeout, stop)
+        except NoUIError:
+            self.emit(QuestionAnswered(tool_call_id=call_id, question_id=qid, status="no_ui"))
+            self._resolve_questions(qid, parsed, QuestionReply(status="cancelled"))
+            raise
+        except KeyboardInterrupt:
+            reply = QuestionReply(status="cancelled")
+            control.stop("interrupted (Ctrl-C)")
+        except Exception:
+            # A broken channel (terminal gone, web dialog failed) must not leave the question open in the UI
+            # or its records PENDING: it ends as cancelled, and the error goes on to the toolbox.
+            self.emit(QuestionAnswered(tool_call_id=call_id, question_id=qid, status="cancelled"))
+            self._resolve_questions(qid, parsed, QuestionReply(status="cancelled"))
+            raise
+        finally:
+            unregister()
+        self.emit(QuestionAnswered(tool_call_id=call_id, question_id=qid, status=reply.status,
+                                   answers=[a.model_dump(mode="json") for a in reply.answers]))
+        self._resolve_questions(qid, parsed, reply)
+        return result_of(reply)
+
+    def _resolve_questions(self, qid: str, parsed: QuestionInput, reply: QuestionReply) -> None:
+        answered = {a.question_index: a.answer for a in reply.answers}
+        for i in range(len(parsed.questions)):
+            if i in answered:
+                self.records.resolve(f"{qid}:{i}", "ANSWERED", answered[i])
+            else:
+                self.records.resolve(f"{qid}:{i}", "EXPIRED" if reply.status == "timeout" else "IGNORED")

@@ -1,0 +1,62 @@
+"""The one small interface every planner implements, and what a turn and its reply are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from scene_agent.agent.events import FinalStatus
+from scene_agent.agent.records import AskedRecord
+from scene_agent.agent.toolbox import Toolbox
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One finished turn of a conversation, as later turns see it."""
+
+    query: str
+    answer: str
+    status: FinalStatus
+    codes: tuple[str, ...] = ()
+    asked: tuple[AskedRecord, ...] = ()
+    memory: Any = None  # what the planner that answered wants to remember (e.g. the candidates it chose among)
+
+    def summary(self) -> str:
+        """The turn in a few lines, including what was asked and answered (seed 002)."""
+        lines = [f"User: {self.query}", f"Assistant: {self.answer}"]
+        lines += [f"(asked: {record.line()})" for record in self.asked]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A query and the conversation before it."""
+
+    query: str
+    history: tuple[Exchange, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A planner's answer to a turn."""
+
+    status: FinalStatus
+    answer: str
+    codes: tuple[str, ...] = ()
+    viewer_url: str | None = None
+    memory: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Planner(Protocol):
+    """Decides which tools to call for a turn and words the answer."""
+
+    name: str
+
+    def decide_model(self) -> Any:
+        """The model `needs_user_disambiguation` should consult, or None for the offline rules."""
+        ...
+
+    def run(self, turn: Turn, toolbox: Toolbox) -> Reply:
+        """Answer the turn, calling tools through the toolbox."""
+        ...

@@ -1,0 +1,140 @@
+"""`SceneAgent`: one conversation about a scene — a planner, the tools, the history and what was asked."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pydantic import BaseModel
+
+from scene_agent.agent.control import RunControl
+from scene_agent.agent.disambiguation import decide
+from scene_agent.agent.events import Final
+from scene_agent.agent.interaction import Interaction
+from scene_agent.agent.planner import Exchange, Planner, Reply, Turn
+from scene_agent.agent.records import ConversationRecords
+from scene_agent.agent.toolbox import Toolbox
+from scene_agent.config import Settings, load_model_settings, load_settings
+from scene_agent.errors import SceneAgentError
+from scene_agent.scene import Scene
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S
+from scene_agent.selection.waiter import SelectionWaiter
+from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionChannel, QuestionDesk
+from scene_agent.tools.registry import ToolContext
+
+log = logging.getLogger(__name__)
+OnEvent = Callable[[BaseModel], None]
+
+
+@dataclass
+class AgentResult:
+    """How a query ended (the `final` event) and every event of the run, in order."""
+
+    final: Final
+    events: list[BaseModel] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """answered | not_found | cancelled | timeout | error."""
+        return self.final.status
+
+    @property
+    def answer(self) -> str:
+        """The answer in words."""
+        return self.final.answer
+
+    @property
+    def codes(self) -> list[str]:
+        """The codes the answer is about."""
+        return self.final.codes
+
+
+def default_planner() -> Planner:
+    """The OpenAI planner when OPENAI_API_KEY is set, the offline planner otherwise."""
+    model = load_model_settings()
+    if model is None:
+        from scene_agent.agent.offline_planner import OfflinePlanner  # noqa: PLC0415
+
+        return OfflinePlanner()
+    from scene_agent.agent.openai_planner import OpenAIPlanner  # noqa: PLC0415 - imports openai only when used
+
+    return OpenAIPlanner(model)
+
+
+class SceneAgent:
+    """Answers queries about one scene, turn after turn, keeping the history and every question asked."""
+
+    def __init__(self, scene: Scene, settings: Settings | None = None, planner: Planner | None = None, *,
+                 questions: QuestionChannel | None = None, ask_questions: bool | None = None,
+                 selection_timeout: float = DEFAULT_TIMEOUT_S, question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S,
+                 waiter: SelectionWaiter | None = None):
+        self.scene = scene
+        self.settings = settings or load_settings()
+        self.planner = planner or default_planner()
+        self.desk = QuestionDesk(questions)
+        self.ask_questions = self.settings.ask_questions if ask_questions is None else ask_questions
+        self.selection_timeout = selection_timeout
+        self.question_timeout = question_timeout
+        self.waiter = waiter
+        self.history: list[Exchange] = []
+        self.records = ConversationRecords()
+        self._lock = threading.Lock()  # one turn at a time: history is sequential
+
+    def query(self, text: str, on_event: OnEvent | None = None, control: RunControl | None = None) -> AgentResult:
+        """Answer one query; `on_event` sees every event as it happens, the `final` event last."""
+        with self._lock:
+            return self._query(text, on_event, control or RunControl())
+
+    def stream(self, text: str, control: RunControl | None = None) -> Iterator[BaseModel]:
+        """The events of one query as they happen, ending with `final` (the query runs in a worker thread)."""
+        events: queue.Queue[BaseModel] = queue.Queue()
+        worker = threading.Thread(target=self.query, args=(text, events.put, control), daemon=True, name="agent-turn")
+        worker.start()
+        while True:
+            event = events.get()
+            yield event
+            if isinstance(event, Final):
+                worker.join()
+                return
+
+    def _query(self, text: str, on_event: OnEvent | None, control: RunControl) -> AgentResult:
+        events: list[BaseModel] = []
+
+        def emit(event: BaseModel) -> None:
+            events.append(event)
+            if on_event is not None:
+                on_event(event)
+
+        turn_number = len(self.history) + 1
+        interaction = Interaction(self.settings, emit, self.records, turn_number, desk=self.desk,
+                                  questions_enabled=self.ask_questions, selection_timeout=self.selection_timeout,
+                                  question_timeout=self.question_timeout, waiter=self.waiter)
+        model = self.planner.decide_model()
+        toolbox = Toolbox(ToolContext(self.scene, self.settings), emit, interaction, query=text, control=control,
+                          decide=lambda query, candidates: decide(query, candidates, model))
+        reply = self._plan(Turn(text.strip(), tuple(self.history)), toolbox)
+        if control.stopped.is_set() and reply.status == "answered":
+            reply = Reply(status="cancelled", answer=f"{reply.answer}\n(The run was {control.reason}.)", codes=reply.codes,
+                          viewer_url=reply.viewer_url, memory=reply.memory)
+        viewer_url = reply.viewer_url or (toolbox.viewer_urls[-1] if toolbox.viewer_urls else None)
+        final = Final(status=reply.status, answer=reply.answer, codes=list(reply.codes), viewer_url=viewer_url)
+        self.history.append(Exchange(query=text.strip(), answer=reply.answer, status=reply.status, codes=tuple(reply.codes),
+                                     asked=tuple(self.records.list(turn=turn_number)), memory=reply.memory))
+        emit(final)
+        return AgentResult(final=final, events=events)
+
+    def _plan(self, turn: Turn, toolbox: Toolbox) -> Reply:
+        if not turn.query:
+            return Reply(status="error", answer="The question is empty: ask something about the scene, "
+                                                "e.g. 'what's the color of the sofa?'.")
+        try:
+            return self.planner.run(turn, toolbox)
+        except SceneAgentError as exc:
+            return Reply(status="error", answer=exc.message)
+        except Exception as exc:  # noqa: BLE001 - a run always ends with a final event, even on a bug
+            log.exception("the %s planner failed", self.planner.name)
+            return Reply(status="error", answer=f"Something went wrong inside the agent ({type(exc).__name__}: {exc}).")

@@ -1,0 +1,216 @@
+"""Running the tools for a planner: events with one id per call, errors as data, parallel calls, the waits for the user.
+
+Every call emits `tool_call_start` then `tool_call_result` or `tool_call_error` (same `id`, tool name,
+arguments, duration). A model's mistakes (unknown tool, arguments that are not JSON or do not fit the
+schema) and a tool that raises become an error observation; the run goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from scene_agent.agent.control import RunControl
+from scene_agent.agent.disambiguation import Decision
+from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCallResult, ToolCallStart, ToolError
+from scene_agent.agent.interaction import Interaction
+from scene_agent.errors import SceneAgentError, usage_error
+from scene_agent.selection.waiter import SelectionResult
+from scene_agent.tools.find import FindResult
+from scene_agent.tools.registry import TOOLS, ToolContext, ToolSpec
+from scene_agent.tools.visualize import VisOutput, VisualizeInput
+
+MAX_PARALLEL = 4
+Decide = Callable[[str, list], Decision]
+
+
+@dataclass
+class CallOutcome:
+    """What one tool call came to: the typed result for planners, the observation (JSON) for models."""
+
+    id: str
+    tool_name: str
+    args: dict[str, Any] | str
+    ok: bool
+    observation: dict[str, Any]
+    value: BaseModel | None = None
+    error: ToolError | None = None
+    duration_ms: float = 0.0
+    selection: SelectionResult | None = None
+    decision: Decision | None = None
+
+
+@dataclass
+class ToolCall:
+    """A call a planner wants made: tool name and arguments (a dict, or the JSON text a model sent)."""
+
+    name: str
+    arguments: dict[str, Any] | str = field(default_factory=dict)
+
+
+class _Failed(Exception):
+    """A call that ends in a tool_call_error."""
+
+    def __init__(self, code: str, message: str, status: str = "failed"):
+        super().__init__(message)
+        self.error = ToolError(code=code, message=message)
+        self.status = status
+
+
+def _parse_arguments(arguments: dict[str, Any] | str) -> dict[str, Any]:
+    if isinstance(arguments, dict):
+        return arguments
+    text = arguments.strip() or "{}"
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Failed("invalid_arguments", f"the arguments are not valid JSON ({exc.msg} at position {exc.pos})") from None
+    if not isinstance(parsed, dict):
+        raise _Failed("invalid_arguments", f"the arguments must be a JSON object, not {type(parsed).__name__}")
+    return parsed
+
+
+class Toolbox:
+    """The tools as one planner turn sees them, bound to a scene, an event sink and the user's query."""
+
+    def __init__(self, context: ToolContext, emit: EventSink, interaction: Interaction, *, query: str,
+                 decide: Decide, control: RunControl | None = None):
+        self.context = context
+        self.emit = emit
+        self.interaction = interaction
+        self.query = query
+        self.decide = decide
+        self.control = control or RunControl()
+        self.viewer_urls: list[str] = []
+
+    def tool_names(self) -> list[str]:
+        """The tools offered to a model: `question` only when the user may be asked."""
+        return [name for name in TOOLS if name != "question" or self.interaction.questions_enabled]
+
+    def schemas(self) -> list[dict[str, Any]]:
+        """OpenAI function-calling entries for the offered tools."""
+        return [TOOLS[name].openai_schema() for name in self.tool_names()]
+
+    def say(self, text: str) -> None:
+        """Tell the user something before the final answer."""
+        self.emit(Message(text=text))
+
+    def call(self, name: str, arguments: dict[str, Any] | str | None = None) -> CallOutcome:
+        """Run one call in this thread (selections and questions wait here)."""
+        return self._run(ToolCall(name, {} if arguments is None else arguments))
+
+    def call_many(self, calls: list[ToolCall]) -> list[CallOutcome]:
+        """Run one step's calls: the quick ones in parallel, the ones that wait for the user one after another.
+
+        A `question` beside other calls is refused (`question_not_alone`): it must be asked on its own.
+        """
+        ids = [self._new_id() for _ in calls]
+        if len(calls) > 1:
+            outcomes: dict[int, CallOutcome] = {}
+            for i, c in enumerate(calls):
+                if c.name == "question":
+                    outcomes[i] = self._refuse(ids[i], c, "question_not_alone",
+                                               "question must be called alone, not beside other tools; call it on its "
+                                               "own in the next step")
+            waiting = [i for i, c in enumerate(calls) if i not in outcomes and self._waits_for_user(c)]
+            quick = [i for i in range(len(calls)) if i not in outcomes and i not in waiting]
+            if quick:
+                with ThreadPoolExecutor(max_workers=min(MAX_PARALLEL, len(quick)), thread_name_prefix="tool") as pool:
+                    for i, outcome in zip(quick, pool.map(lambda i: self._run(calls[i], ids[i]), quick)):
+                        outcomes[i] = outcome
+            for i in waiting:
+                outcomes[i] = self._run(calls[i], ids[i])
+            return [outcomes[i] for i in range(len(calls))]
+        return [self._run(calls[0], ids[0])] if calls else []
+
+    @staticmethod
+    def _new_id() -> str:
+        return "call_" + uuid.uuid4().hex[:12]
+
+    @staticmethod
+    def _waits_for_user(call: ToolCall) -> bool:
+        if call.name == "question":
+            return True
+        if call.name != "visualize":
+            return False
+        try:
+            return bool(_parse_arguments(call.arguments).get("selection_mode"))
+        except _Failed:
+            return False
+
+    def _refuse(self, call_id: str, call: ToolCall, code: str, message: str) -> CallOutcome:
+        self.emit(ToolCallStart(id=call_id, tool_name=call.name, args=call.arguments))
+        error = ToolError(code=code, message=message)
+        self.emit(ToolCallError(id=call_id, tool_name=call.name, args=call.arguments, error=error, duration_ms=0.0))
+        return CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=False,
+                           observation={"error": code, "message": message}, error=error)
+
+    def _run(self, call: ToolCall, call_id: str | None = None) -> CallOutcome:
+        call_id = call_id or self._new_id()
+        started = time.perf_counter()
+        self.emit(ToolCallStart(id=call_id, tool_name=call.name, args=call.arguments))
+        try:
+            if self.control.stopped.is_set():
+                raise _Failed("run_stopped", f"the run was stopped ({self.control.reason})", "cancelled")
+            outcome = self._execute(call_id, call)
+        except _Failed as exc:
+            outcome = CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=False,
+                                  observation={"error": exc.error.code, "message": exc.error.message}, error=exc.error)
+            outcome.duration_ms = round((time.perf_counter() - started) * 1000, 2)
+            self.emit(ToolCallError(id=call_id, tool_name=call.name, args=call.arguments, error=exc.error,
+                                    status=exc.status, duration_ms=outcome.duration_ms))
+            return outcome
+        outcome.duration_ms = round((time.perf_counter() - started) * 1000, 2)
+        self.emit(ToolCallResult(id=call_id, tool_name=call.name, args=call.arguments, result=outcome.observation,
+                                 duration_ms=outcome.duration_ms))
+        return outcome
+
+    def _execute(self, call_id: str, call: ToolCall) -> CallOutcome:
+        spec = TOOLS.get(call.name)
+        # `question` stays callable when it is not offered: "don't ask me" answers cancelled:true (SPEC §4).
+        if spec is None:
+            offered = ", ".join(self.tool_names())
+            raise _Failed("unknown_tool", f"there is no tool '{call.name}'; the tools are: {offered}")
+        arguments = _parse_arguments(call.arguments)
+        try:
+            parsed = spec.parse(arguments)
+        except ValidationError as exc:
+            raise _Failed("invalid_arguments", f"{call.name}: {usage_error(exc).message}") from None
+        try:
+            value, extra = self._invoke(call_id, spec, parsed)
+        except SceneAgentError as exc:
+            raise _Failed(exc.code, exc.message, "timeout" if exc.code.endswith("timeout") else "failed") from None
+        except Exception as exc:  # noqa: BLE001 - a tool's bug is an observation too; the run goes on
+            raise _Failed("tool_failed", f"{call.name} failed: {type(exc).__name__}: {exc}") from None
+        observation = value.model_dump(mode="json", exclude_none=True)
+        outcome = CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=True, observation=observation, value=value)
+        if isinstance(extra, SelectionResult):
+            outcome.selection = extra
+            observation["selection"] = {**extra.model_dump(mode="json", exclude_none=True), "codes": extra.codes}
+        elif isinstance(extra, Decision):
+            outcome.decision = extra
+            observation["disambiguation"] = extra.model_dump(mode="json", exclude_none=True)
+        return outcome
+
+    def _invoke(self, call_id: str, spec: ToolSpec, parsed: BaseModel) -> tuple[BaseModel, object]:
+        if spec.name == "question":
+            return self.interaction.ask_question(call_id, parsed, self.control), None
+        if isinstance(parsed, VisualizeInput) and parsed.selection_mode and "timeout" not in parsed.model_fields_set:
+            parsed = parsed.model_copy(update={"timeout": self.interaction.selection_timeout})
+        value = spec.run(self.context, parsed)  # type: ignore[misc]
+        if isinstance(value, FindResult) and len(value.candidates) > 1:
+            return value, self.decide(self.query, value.candidates)
+        if isinstance(value, VisOutput):
+            if value.viewer_url:
+                self.viewer_urls.append(value.viewer_url)
+            if value.requires_selection:
+                assert isinstance(parsed, VisualizeInput)
+                return value, self.interaction.wait_for_selection(call_id, value, self.control)
+        return value, None
+

@@ -1,0 +1,203 @@
+"""The offline planner on the demo scene: the query suite's decisions, and whole runs with real picks, cancels and timeouts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from agent_helpers import Picker, agent_settings
+from scene_agent.agent.control import RunControl
+from scene_agent.agent.events import Final, SelectionRequired
+from scene_agent.agent.offline_planner import OfflinePlanner, plan
+from scene_agent.agent.scene_agent import SceneAgent
+from scene_agent.bench.planner import POLICIES, bench_planner
+from scene_agent.bench.query_suite import KINDS, SUITE, SuiteQuery
+from scene_agent.scene import Scene, open_scene
+
+
+@pytest.fixture(scope="module")
+def demo() -> Scene:
+    """The embedded demo scene (built on first use)."""
+    return open_scene()
+
+
+def make_agent(demo: Scene, tmp_path: Path, timeout: float = 20.0) -> SceneAgent:
+    """An agent with the offline planner and its own state directories."""
+    return SceneAgent(demo, agent_settings(tmp_path), OfflinePlanner(), selection_timeout=timeout)
+
+
+def check_tool_events(events: list) -> None:
+    """One start and one result-or-error per call id, same tool name; the final event last."""
+    starts = {e.id: e for e in events if e.type == "tool_call_start"}
+    ends = [e for e in events if e.type in ("tool_call_result", "tool_call_error")]
+    assert Counter(e.id for e in ends) == Counter(starts.keys())
+    for end in ends:
+        assert end.tool_name == starts[end.id].tool_name
+        assert events.index(starts[end.id]) < events.index(end)
+    assert isinstance(events[-1], Final) and sum(isinstance(e, Final) for e in events) == 1
+
+
+def calls(events: list, tool: str) -> list[dict]:
+    """The arguments of every successful call of a tool."""
+    return [e.args for e in events if e.type == "tool_call_result" and e.tool_name == tool]
+
+
+@pytest.mark.parametrize("item", SUITE, ids=[q.query for q in SUITE])
+def test_suite_query_gets_the_right_decision_and_candidates(demo: Scene, item: SuiteQuery) -> None:
+    chosen = plan(item.query, demo.index)
+    assert (chosen.kind, chosen.candidate_codes) == (item.kind, item.candidates)
+
+
+def test_suite_covers_every_decision_kind_with_forty_queries_or_more() -> None:
+    assert len(SUITE) >= 40
+    assert {q.kind for q in SUITE} == set(KINDS)
+
+
+def test_bench_planner_scores_the_rules_beside_the_naive_baseline(demo: Scene) -> None:
+    report = bench_planner(demo.index)
+    total = {r.policy: r for r in report.rows if r.kind == "all"}
+    assert total[POLICIES[0]].correct == len(SUITE) and report.misses[POLICIES[0]] == []
+    by_kind = {(r.policy, r.kind): r for r in report.rows}
+    # Asking whenever several match can never act on all of them or let the user pick several.
+    assert by_kind[(POLICIES[1], "act_on_all")].correct == 0
+    assert by_kind[(POLICIES[1], "ask_several")].correct == 0
+    assert report.as_json()["results"][0]["policy"] == POLICIES[0]
+
+
+def test_seed_scenario_1_view_only_returns_at_once(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    result = agent.query("show me room 0-7")
+    check_tool_events(result.events)
+    assert "selection_required" not in [e.type for e in result.events]
+    assert result.status == "answered" and result.codes == ["0-7"]
+    assert "/?manifest=/manifests/view-" in result.final.viewer_url
+    view = result.final.viewer_url.split("/manifests/")[1]
+    assert (agent.settings.views_dir / view).is_file()
+    assert "Garage" in result.answer and result.final.viewer_url in result.answer
+
+
+def test_seed_scenario_2_asks_which_bedroom_then_answers_about_the_pick(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    picker = Picker(agent.settings, lambda event: ["1-3"])
+    result = agent.query("what's the color of the bedroom?", on_event=picker)
+    picker.join()
+    check_tool_events(result.events)
+    [required] = picker.required
+    assert required.candidates == ["1-2", "1-3", "1-4"] and not required.multiple
+    assert required.prompt.startswith("Which bedroom do you mean?")
+    assert "selectionMode=true" in required.viewer_url and required.session_id in required.viewer_url
+    types = picker.types()
+    assert types.index("selection_required") < types.index("selection_received") < types.index("final")
+    assert calls(result.events, "color") == [{"code": "1-3"}]
+    assert result.status == "answered" and result.codes == ["1-3"]
+    assert "1-3" in result.answer and "Guest bedroom" in result.answer
+    [record] = agent.records.list()
+    assert (record.type, record.status, record.answer) == ("SELECTION", "ANSWERED", ["1-3"])
+    assert "(asked: Which bedroom do you mean?" in agent.history[-1].summary()
+
+
+def test_seed_scenario_3_compare_lets_the_user_pick_several_then_measures_each(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    picker = Picker(agent.settings, lambda event: ["0-3-2", "0-3-4"])
+    result = agent.query("compare the chairs in the kitchen", on_event=picker)
+    picker.join()
+    check_tool_events(result.events)
+    [required] = picker.required
+    assert required.multiple and required.candidates == ["0-3-2", "0-3-3", "0-3-4", "0-3-5"]
+    measured = sorted((e.tool_name, e.args["code"]) for e in result.events if e.type == "tool_call_result"
+                      and e.tool_name in ("color", "volume"))
+    assert measured == [("color", "0-3-2"), ("color", "0-3-4"), ("volume", "0-3-2"), ("volume", "0-3-4")]
+    assert result.status == "answered" and result.codes == ["0-3-2", "0-3-4"]
+    assert "red" in result.answer and "green" in result.answer and "m³" in result.answer
+
+
+def test_cancel_in_the_viewer_ends_the_turn_without_measuring(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    picker = Picker(agent.settings, lambda event: [])
+    result = agent.query("how big is the bed?", on_event=picker)
+    picker.join()
+    check_tool_events(result.events)
+    cancelled = [e for e in result.events if e.type == "selection_cancelled"]
+    assert [e.cancelled_by for e in cancelled] == ["viewer"]
+    assert calls(result.events, "volume") == []
+    assert result.status == "cancelled" and "cancelled" in result.answer and "1-2-1" in result.answer
+    assert [r.status for r in agent.records.list()] == ["IGNORED"]
+
+
+def test_nobody_picking_times_out(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path, timeout=0.3)
+    picker = Picker(agent.settings, lambda event: None)
+    result = agent.query("what colour is the armchair?", on_event=picker)
+    assert [e.type for e in result.events if e.type.startswith("selection")] == ["selection_required", "selection_timeout"]
+    assert result.status == "timeout" and "in time" in result.answer
+    assert [r.status for r in agent.records.list()] == ["EXPIRED"]
+
+
+def test_stopping_the_run_cancels_the_wait(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    control = RunControl()
+
+    def stop(event) -> None:
+        if isinstance(event, SelectionRequired):
+            control.stop("stopped by the user")
+
+    result = agent.query("what's the color of the chair?", on_event=stop, control=control)
+    [cancelled] = [e for e in result.events if e.type == "selection_cancelled"]
+    assert cancelled.cancelled_by == "caller"
+    assert result.status == "cancelled"
+
+
+def test_follow_up_the_other_one_acts_on_the_remaining_candidate(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    picker = Picker(agent.settings, lambda event: ["0-2-2"])
+    first = agent.query("what colour is the armchair?", on_event=picker)
+    picker.join()
+    assert first.codes == ["0-2-2"] and "yellow" in first.answer
+    second = agent.query("and the other one?", on_event=picker)
+    assert len(picker.required) == 1  # no second selection: only one armchair is left
+    assert calls(second.events, "color") == [{"code": "0-2-3"}]
+    assert second.status == "answered" and second.codes == ["0-2-3"]
+
+
+def test_follow_up_it_reuses_the_last_items_with_a_new_measure(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    agent.query("what's the color of the sofa")
+    second = agent.query("how big is it?")
+    assert calls(second.events, "volume") == [{"code": "0-2-1"}]
+    assert second.codes == ["0-2-1"] and "m³" in second.answer
+
+
+def test_follow_up_with_a_new_target_keeps_the_last_question(demo: Scene, tmp_path: Path) -> None:
+    agent = make_agent(demo, tmp_path)
+    agent.query("how big is the sofa?")
+    second = agent.query("and the refrigerator?")
+    assert calls(second.events, "volume") == [{"code": "0-3-6"}]
+
+
+def test_superlative_answers_without_asking(demo: Scene, tmp_path: Path) -> None:
+    result = make_agent(demo, tmp_path).query("which bedroom is the biggest?")
+    assert "selection_required" not in [e.type for e in result.events]
+    assert sorted(a["code"] for a in calls(result.events, "volume")) == ["1-2", "1-3", "1-4"]
+    assert "The biggest is room 1-2 (Master bedroom)" in result.answer
+
+
+def test_count_answers_from_the_metadata(demo: Scene, tmp_path: Path) -> None:
+    result = make_agent(demo, tmp_path).query("how many chairs are there?")
+    assert [e.tool_name for e in result.events if e.type == "tool_call_start"] == ["find"]
+    assert result.answer.startswith("There are 5 chairs: 4 chairs in the Kitchen (0-3-2, 0-3-3, 0-3-4, 0-3-5)")
+
+
+def test_not_found_names_what_is_closest(demo: Scene, tmp_path: Path) -> None:
+    result = make_agent(demo, tmp_path).query("what's the color of the couch in the garage")
+    assert result.status == "not_found"
+    assert "No sofa in the garage" in result.answer and "Lounge (0-2)" in result.answer
+    piano = make_agent(demo, tmp_path).query("what's the color of the piano?")
+    assert piano.status == "not_found" and "piano" in piano.answer
+
+
+def test_empty_query_is_an_error_not_a_crash(demo: Scene, tmp_path: Path) -> None:
+    result = make_agent(demo, tmp_path).query("   ")
+    assert result.status == "error" and "empty" in result.answer
+    assert [e.type for e in result.events] == ["final"]
