@@ -12,7 +12,7 @@ APT_PACKAGES := libusb-1.0-0
 
 run: setup viewer
 	$(BIN)/scene-agent scene info
-	$(BIN)/scene-agent serve
+	$(BIN)/scene-agent chat --serve
 
 test: setup
 	$(BIN)/python -m pytest -q

@@ -27,9 +27,10 @@ def _pump(stream: IO[str], lines: "queue.Queue[str | None]", kept: list[str]) ->
 class CliProcess:
     """`python -m scene_agent ARGS` running in the background; stdout and stderr are read by threads."""
 
-    def __init__(self, *args: str, env: dict[str, str]):
+    def __init__(self, *args: str, env: dict[str, str], stdin: bool = False):
         self.args = args
         self.proc = subprocess.Popen([sys.executable, "-m", "scene_agent", *args], stdout=subprocess.PIPE,
+                                     stdin=subprocess.PIPE if stdin else None,
                                      stderr=subprocess.PIPE, text=True, env={**os.environ, **env})
         self._stdout: queue.Queue[str | None] = queue.Queue()
         self._stderr: queue.Queue[str | None] = queue.Queue()
@@ -84,14 +85,23 @@ class CliProcess:
             lines.append(line)
         return lines
 
+    def say(self, line: str) -> None:
+        """Type one line on the process's stdin (started with stdin=True)."""
+        assert self.proc.stdin is not None, "start the process with stdin=True to type into it"
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
     def kill(self) -> None:
         """Kill the process if it still runs and reap it."""
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(EXIT_TIMEOUT_S)
-        for stream in (self.proc.stdout, self.proc.stderr):
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
-                stream.close()
+                try:
+                    stream.close()
+                except OSError:  # stdin's buffer could not be flushed into a dead process
+                    pass
 
 
 class Spawner:
@@ -121,7 +131,8 @@ def start_serve(spawn: Spawner, scene: Path, *args: str) -> tuple[CliProcess, di
 def agent_env(tmp_path: Path, viewer_url: str = "http://127.0.0.1:9/") -> dict[str, str]:
     """Environment putting state, selection files and the viewer URL under the test's control."""
     return {"SCENE_AGENT_STATE_DIR": str(tmp_path / "state"), "SCENE_AGENT_SELECTION_DIR": str(tmp_path / "selections"),
-            "SCENE_AGENT_VIEWER_URL": viewer_url, "SCENE_AGENT_SELECTION_WATCH": "watchdog"}
+            "SCENE_AGENT_VIEWER_URL": viewer_url, "SCENE_AGENT_SELECTION_WATCH": "watchdog",
+            "OPENAI_API_KEY": "", "SCENE_AGENT_LANG": "en"}  # the offline planner, in English, whatever the machine has
 
 
 def http(method: str, url: str, body: dict[str, Any] | None = None, timeout: float = 10) -> tuple[int, Any]:

@@ -131,3 +131,29 @@ def tools(
     for r in rows:
         table.add_row(r.tool, f"{r.points:,}", f"{r.median_ms:.1f}", f"{r.peak_mb:.1f}")
     console.print(table)
+
+
+@bench_app.command("planner")
+@handled
+def planner(scene: SceneOption = None, json_output: JsonOption = False) -> None:
+    """The offline planner's decisions on its query suite (demo scene), beside the naive "ask whenever several match"."""
+    from scene_agent.bench.planner import POLICIES, bench_planner  # noqa: PLC0415
+    from scene_agent.scene import open_scene  # noqa: PLC0415
+
+    report = bench_planner(open_scene(scene).index)
+    if json_output:
+        print_json(report.as_json())
+        return
+    table = Table(title=f"bench planner (query suite; right decision and right candidates; planning {report.mean_plan_ms:.2f} "
+                        "ms per query)", title_justify="left")
+    table.add_column("decision")
+    table.add_column("n", justify="right")
+    for policy in POLICIES:
+        table.add_column(policy, justify="right")
+    kinds = [r.kind for r in report.rows if r.policy == POLICIES[0]]
+    for kind in kinds:
+        cells = [next(r for r in report.rows if r.policy == p and r.kind == kind) for p in POLICIES]
+        table.add_row(kind, str(cells[0].n), *(f"{c.correct}/{c.n} ({c.percent:.0f} %)" for c in cells))
+    console.print(table)
+    for miss in report.misses[POLICIES[0]]:
+        console.print(f"miss: {miss}")

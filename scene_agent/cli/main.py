@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from scene_agent.cli.ask_cmds import ask_command, chat_command
 from scene_agent.cli.bench_cmds import bench_app
 from scene_agent.cli.color_cmds import clr_command
 from scene_agent.cli.common import handled
@@ -28,6 +29,8 @@ app.command("vis")(handled(vis_command))
 app.command("clr")(handled(clr_command))
 app.command("vol")(handled(vol_command))
 app.command("serve")(handled(serve_command))
+app.command("ask")(handled(ask_command))
+app.command("chat")(handled(chat_command))
 
 
 def main() -> None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
 from contextlib import nullcontext
 from typing import Annotated, Optional
 
@@ -14,26 +11,14 @@ from rich.markup import escape
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, err_console, print_json
-from scene_agent.config import Settings, load_settings
+from scene_agent.cli.viewer_check import server_warning
+from scene_agent.config import load_settings
 from scene_agent.errors import usage_error
-from scene_agent.scene import Scene, open_scene
+from scene_agent.scene import open_scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionResult, default_waiter
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
-
-
-def _server_warning(settings: Settings, scene: Scene) -> str | None:
-    """Why the viewer link may not work: no server at the viewer URL, or one serving another scene."""
-    url = settings.viewer_origin + "/api/health"
-    try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            served = json.loads(response.read()).get("scene_id")
-    except (OSError, ValueError, urllib.error.URLError):
-        return f"no scene-agent server answers at {settings.viewer_origin}; start one with `scene-agent serve` to open the link"
-    if served != scene.scene_id:
-        return f"the server at {settings.viewer_origin} serves scene '{served}', not '{scene.scene_id}'"
-    return None
 
 
 def _print_vis(out: VisOutput, warning: str | None, as_json: bool) -> None:
@@ -84,7 +69,7 @@ def vis_command(
     settings = load_settings()
     loaded = open_scene(scene)
     out = open_view(loaded, spec, settings)
-    warning = _server_warning(settings, loaded)
+    warning = server_warning(settings, loaded)
     if not out.requires_selection:
         _print_vis(out, warning, json_output)
         return

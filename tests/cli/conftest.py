@@ -8,6 +8,13 @@ from typing import Iterator
 import pytest
 
 from cli_proc import Spawner, agent_env
+from scene_agent.scene import ensure_demo_scene
+
+
+@pytest.fixture(scope="module")
+def demo() -> Path:
+    """The demo scene's manifest (what commands use when no --scene is given)."""
+    return ensure_demo_scene()
 
 
 @pytest.fixture

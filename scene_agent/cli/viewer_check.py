@@ -1,0 +1,44 @@
+"""Whether the viewer link a command prints will open: is a scene-agent server answering there, for this scene?"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+from scene_agent.config import DEFAULT_HOST, Settings
+from scene_agent.scene import Scene
+
+
+def server_warning(settings: Settings, scene: Scene) -> str | None:
+    """Why the viewer link may not work: no server at the viewer URL, or one serving another scene."""
+    url = settings.viewer_origin + "/api/health"
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            served = json.loads(response.read()).get("scene_id")
+    except (OSError, ValueError, urllib.error.URLError):
+        return f"no scene-agent server answers at {settings.viewer_origin}; start one with `scene-agent serve` to open the link"
+    if served != scene.scene_id:
+        return f"the server at {settings.viewer_origin} serves scene '{served}', not '{scene.scene_id}'"
+    return None
+
+
+@contextmanager
+def serving(settings: Settings, scene: Scene) -> Iterator[str]:
+    """The API server and viewer for the length of a chat: reuse one that already serves this scene, else start one.
+
+    Yields a line for the user saying where the viewer is. It listens on loopback at the viewer URL's port.
+    """
+    from api_server import create_app  # noqa: PLC0415 - Flask is only needed when serving
+    from api_server.serve import BackgroundServer  # noqa: PLC0415
+
+    if server_warning(settings, scene) is None:
+        yield f"Using the scene-agent server already running at {settings.viewer_origin}/"
+        return
+    port = urlsplit(settings.viewer_url).port or (443 if settings.viewer_url.startswith("https") else 80)
+    app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings})
+    with BackgroundServer(app, host=DEFAULT_HOST, port=port) as server:
+        yield f"Serving scene '{scene.scene_id}' at {server.url}/ (viewer and API) while the chat runs"
