@@ -221,7 +221,9 @@ def _comparison(chosen: "Plan", items: list[Candidate], m: Measured) -> list[str
         big = max(values, key=lambda vc: vc[0])
         small = min(values, key=lambda vc: vc[0])
         if big[0] - small[0] <= 0.02 * big[0]:
-            lines.append(f"They are about the same size ({_unit(measure, small[0])} to {_unit(measure, big[0])}).")
+            low, high = _unit(measure, small[0]), _unit(measure, big[0])
+            lines.append(f"They are about the same size ({low} each)." if low == high
+                         else f"They are about the same size ({low} to {high}).")
         else:
             lines.append(f"Largest: {name(big[1])} ({_unit(measure, big[0])}); smallest: {name(small[1])} "
                          f"({_unit(measure, small[0])}).")

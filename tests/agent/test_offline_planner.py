@@ -111,6 +111,7 @@ def test_seed_scenario_3_compare_lets_the_user_pick_several_then_measures_each(d
     assert measured == [("color", "0-3-2"), ("color", "0-3-4"), ("volume", "0-3-2"), ("volume", "0-3-4")]
     assert result.status == "answered" and result.codes == ["0-3-2", "0-3-4"]
     assert "red" in result.answer and "green" in result.answer and "m³" in result.answer
+    assert "about the same size" in result.answer  # kitchen chairs differ by less than 2 %
 
 
 def test_cancel_in_the_viewer_ends_the_turn_without_measuring(demo: Scene, tmp_path: Path) -> None:
