@@ -85,6 +85,18 @@ def load_model_settings() -> ModelSettings | None:
     return ModelSettings(api_key=key, base_url=base_url, model=(os.environ.get("SCENE_AGENT_MODEL") or "").strip() or DEFAULT_MODEL)
 
 
+Lang = Literal["en", "zh"]
+
+
+def load_language() -> Lang:
+    """'zh' when SCENE_AGENT_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG), says `zh*`; else 'en'."""
+    for name in ("SCENE_AGENT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (os.environ.get(name) or "").strip().lower()
+        if value:  # the first one set decides, even when it is not Chinese (POSIX locale precedence)
+            return "zh" if value.startswith("zh") else "en"
+    return "en"
+
+
 def load_settings() -> Settings:
     """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL, _SELECTION_WATCH and _NO_QUESTIONS."""
     watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"

@@ -26,7 +26,7 @@ from scene_agent.agent.events import (Final, SelectionCancelled, SelectionReceiv
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.cli.cards import CardRenderer
 from scene_agent.cli.common import SceneOption
-from scene_agent.cli.messages import Lang, language
+from scene_agent.cli.messages import t
 from scene_agent.cli.output import console, err_console, print_json
 from scene_agent.cli.question_dialog import terminal_questions
 from scene_agent.cli.viewer_check import server_warning, serving
@@ -37,25 +37,6 @@ from scene_agent.selection.session import MAX_TIMEOUT_S
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
-TEXT: dict[str, dict[Lang, str]] = {
-    "empty": {"en": "the question is empty: ask something about the scene, e.g. \"what's the color of the sofa?\"",
-              "zh": "问题为空：请提问关于场景的问题，例如“沙发是什么颜色？”"},
-    "warning": {"en": "warning: {text}", "zh": "警告：{text}"},
-    "interrupted": {"en": "Interrupted (Ctrl-C).", "zh": "已中断（Ctrl-C）。"},
-    "turn_stopped": {"en": "⏹ Stopped this turn (Ctrl-C).", "zh": "⏹ 已停止本轮（Ctrl-C）。"},
-    "hello": {"en": "Ask about the scene '{scene}'. /help lists the commands, /quit ends.",
-              "zh": "请提问关于场景“{scene}”的问题。/help 列出命令，/quit 退出。"},
-    "help": {"en": "/questions  every question and selection asked so far\n/history    the turns so far\n"
-                   "/help       this help\n/quit       end the chat (also Ctrl-D, or Ctrl-C at the prompt)",
-             "zh": "/questions  列出迄今提出的所有问题和选择\n/history    列出对话历史\n"
-                   "/help       显示本帮助\n/quit       结束对话（也可按 Ctrl-D，或在提示符处按 Ctrl-C）"},
-    "unknown": {"en": "Unknown command {command}; /help lists the commands.", "zh": "未知命令 {command}；/help 列出命令。"},
-    "no_questions": {"en": "Nothing has been asked yet.", "zh": "尚未提出任何问题。"},
-    "no_history": {"en": "No turns yet.", "zh": "还没有对话。"},
-    "bye": {"en": "Bye.", "zh": "再见。"},
-    "questions_title": {"en": "Questions and selections", "zh": "问题与选择"},
-    "questions_cols": {"en": "#|Turn|Type|Status|Question|Answer", "zh": "#|轮次|类型|状态|问题|答案"},
-}
 PROMPT = "you> "
 
 TimeoutOption = Annotated[Optional[float], typer.Option(
@@ -63,10 +44,6 @@ TimeoutOption = Annotated[Optional[float], typer.Option(
     help="Seconds to wait for a pick in the viewer, and for the answer to a question. Default: 60 s for a pick, 300 s for a question.")]
 NoQuestionsOption = Annotated[bool, typer.Option(
     "--no-questions", help="Never ask clarifying questions; the agent decides alone (also SCENE_AGENT_NO_QUESTIONS=1).")]
-
-
-def _say(key: str, **values: object) -> str:
-    return TEXT[key][language()].format(**values)
 
 
 def _new_agent(scene_path: Optional[Path], timeout: Optional[float], no_questions: bool) -> tuple[SceneAgent, Settings]:
@@ -176,7 +153,7 @@ def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool
         view.render(event)
         warning = check.warning_for(event)
         if warning:
-            view.note(_say("warning", text=warning))
+            view.note(t("ask.warning", text=warning))
 
     try:
         with ctrl_c.installed():
@@ -184,7 +161,7 @@ def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool
     except KeyboardInterrupt:
         view.close()  # a tool still running in a worker thread may finish later: its events are dropped
         if json_output:  # the stream still ends with a final event
-            print_json(Final(status="cancelled", answer=_say("interrupted")))
+            print_json(Final(status="cancelled", answer=t("ask.interrupted")))
         return None
     finally:
         view.close()
@@ -199,14 +176,14 @@ def ask_command(
 ) -> None:
     """Ask one question about the scene; tool calls show live, the answer is printed (exit 1 when not answered)."""
     if not query.strip():
-        raise UsageError(_say("empty"))
+        raise UsageError(t("ask.empty"))
     try:
         agent, settings = _new_agent(scene, timeout, no_questions)
         final = run_turn(agent, query, ViewerCheck(settings, agent.scene), json_output)
     except KeyboardInterrupt:
         final = None
     if final is None:
-        err_console.print(_say("interrupted"))
+        err_console.print(t("ask.interrupted"))
         raise typer.Exit(EXIT_INTERRUPTED)
     if final.status != "answered":
         raise typer.Exit(1)
@@ -237,10 +214,10 @@ def _show_questions(agent: SceneAgent, json_output: bool) -> None:
             print_json(record)
         return
     if not records:
-        console.print(_say("no_questions"))
+        console.print(t("chat.no_questions"))
         return
-    table = Table(title=_say("questions_title"), show_lines=False)
-    for column in _say("questions_cols").split("|"):
+    table = Table(title=t("chat.questions_title"), show_lines=False)
+    for column in t("chat.questions_columns").split("|"):
         table.add_column(column, overflow="fold")
     for r in records:
         answer = ", ".join(r.answer) if isinstance(r.answer, list) else (r.answer or "")
@@ -254,7 +231,7 @@ def _show_history(agent: SceneAgent, json_output: bool) -> None:
             print_json({"turn": i, "query": x.query, "status": x.status, "answer": x.answer, "codes": list(x.codes)})
         return
     if not agent.history:
-        console.print(_say("no_history"))
+        console.print(t("chat.no_history"))
     for i, exchange in enumerate(agent.history, 1):
         console.print(Text(f"{i}. [{exchange.status}] {exchange.summary()}"))
 
@@ -269,9 +246,9 @@ def _chat_command(agent: SceneAgent, line: str, json_output: bool) -> bool:
     elif command == "/history":
         _show_history(agent, json_output)
     elif command == "/help":
-        err_console.print(Text(_say("help")))
+        err_console.print(Text(t("chat.help")))
     else:
-        err_console.print(Text(_say("unknown", command=command), style="yellow"))
+        err_console.print(Text(t("chat.unknown_command", command=command), style="yellow"))
     return True
 
 
@@ -291,11 +268,11 @@ def chat_command(
             if where:
                 err_console.print(Text(where, style="bold"))
             check = ViewerCheck(settings, agent.scene)
-            err_console.print(Text(_say("hello", scene=agent.scene.scene_id), style="dim"))
+            err_console.print(Text(t("chat.hello", scene=agent.scene.scene_id), style="dim"))
             _chat_loop(agent, check, json_output)
     except KeyboardInterrupt:  # at the prompt, or between turns: the chat ends
         sys.stderr.write("\n")
-    err_console.print(Text(_say("bye"), style="dim"))
+    err_console.print(Text(t("chat.bye"), style="dim"))
 
 
 def _chat_loop(agent: SceneAgent, check: ViewerCheck, json_output: bool) -> None:
@@ -309,4 +286,4 @@ def _chat_loop(agent: SceneAgent, check: ViewerCheck, json_output: bool) -> None
                 return
             continue
         if run_turn(agent, text, check, json_output) is None:
-            err_console.print(Text(_say("turn_stopped"), style="yellow"))
+            err_console.print(Text(t("chat.turn_stopped"), style="yellow"))

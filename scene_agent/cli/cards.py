@@ -26,46 +26,13 @@ from rich.text import Text
 
 from scene_agent.agent.events import (Final, Message, Question, QuestionAnswered, SelectionCancelled, SelectionReceived,
                                       SelectionRequired, SelectionTimeout, ToolCallError, ToolCallResult, ToolCallStart)
-from scene_agent.cli.messages import Lang, language
+from scene_agent.cli.messages import t
 from scene_agent.errors import SceneAgentError
 from scene_agent.index import IndexedRoom
 from scene_agent.scene import Scene
 
 PLAIN_COUNTDOWN_EVERY_S = 10  # without a terminal, a countdown line every 10 s instead of one redrawn every second
 MAX_CODES_SHOWN = 8
-
-# The words of the cards, in English and Simplified Chinese (language as in messages.py).
-TEXT: dict[str, dict[Lang, str]] = {
-    "found.none": {"en": "nothing found", "zh": "未找到"},
-    "found.some": {"en": "{n} candidate{s}: {codes}", "zh": "{n} 个候选：{codes}"},
-    "color.none": {"en": "no colour", "zh": "无颜色"},
-    "volume.none": {"en": "{code}: no volume ({reason})", "zh": "{code}：无体积（{reason}）"},
-    "vis.shown": {"en": "shown", "zh": "已显示"},
-    "vis.picked": {"en": "picked {codes}", "zh": "已选择 {codes}"},
-    "vis.timeout": {"en": "timed out, nothing picked", "zh": "超时，未选择"},
-    "vis.nothing": {"en": "{status}, nothing picked", "zh": "{status}，未选择"},
-    "call.timeout": {"en": "timed out", "zh": "超时"},
-    "call.cancelled": {"en": "cancelled", "zh": "已取消"},
-    "call.answered": {"en": "answered", "zh": "已回答"},
-    "call.done": {"en": "done", "zh": "完成"},
-    "pick.please": {"en": "Please pick the {noun} you mean in the viewer: {url}", "zh": "请在查看器中选择您指的{noun}：{url}"},
-    "pick.one": {"en": "one", "zh": "对象"},
-    "pick.ones": {"en": "ones", "zh": "对象"},
-    "pick.left": {"en": "⏳ {left} s left — Ctrl-C cancels", "zh": "⏳ 剩余 {left} 秒 — 按 Ctrl-C 取消"},
-    "pick.received": {"en": "👆 Picked {picks}", "zh": "👆 已选择 {picks}"},
-    "pick.timeout": {"en": "⏰ Nobody picked within {timeout} s", "zh": "⏰ {timeout} 秒内无人选择"},
-    "pick.cancelled.viewer": {"en": "✖ Selection cancelled in the viewer", "zh": "✖ 已在查看器中取消选择"},
-    "pick.cancelled.caller": {"en": "✖ Selection cancelled here", "zh": "✖ 已在此处取消选择"},
-    "pick.cancelled.invalid": {"en": "✖ The pick was not valid{reason}", "zh": "✖ 选择无效{reason}"},
-    "final.viewer": {"en": "Viewer: {url}", "zh": "查看器：{url}"},
-}
-
-
-def say(key: str, **values: object) -> str:
-    """The text `key` in the user's language, with `{placeholders}` filled from `values`."""
-    lang: Lang = language()
-    return TEXT[key][lang].format(**values)
-
 
 # --- what a card says ---------------------------------------------------------------------------
 
@@ -101,28 +68,28 @@ def result_summary(tool_name: str, result: dict[str, Any]) -> tuple[str, str]:
     if tool_name == "find":
         codes = [c.get("code", "?") for c in result.get("candidates", [])]
         if not codes:
-            return "✅", say("found.none")
-        return "✅", say("found.some", n=len(codes), s="s" if len(codes) != 1 else "", codes=_codes(codes))
+            return "✅", t("card.found_none")
+        return "✅", t("card.found_one" if len(codes) == 1 else "card.found_many", n=len(codes), codes=_codes(codes))
     if tool_name == "color":
-        return "✅", str(result.get("summary") or result.get("reason") or say("color.none"))
+        return "✅", str(result.get("summary") or result.get("reason") or t("card.color_none"))
     if tool_name == "volume":
         code, m3 = result.get("code", "?"), result.get("volume_m3")
-        return "✅", f"{code}: {m3:.3g} m³" if m3 is not None else say("volume.none", code=code, reason=result.get("reason") or "?")
+        return "✅", f"{code}: {m3:.3g} m³" if m3 is not None else t("card.volume_none", code=code, reason=result.get("reason") or "?")
     if tool_name == "visualize":
         selection = result.get("selection")
         if selection is None:
-            return "✅", str(result.get("viewer_url") or result.get("error") or say("vis.shown"))
+            return "✅", str(result.get("viewer_url") or result.get("error") or t("card.vis_shown"))
         status = selection.get("status")
         if status == "confirmed":
-            return "✅", say("vis.picked", codes=_codes([p.get("itemCode", "?") for p in selection.get("selections", [])]))
+            return "✅", t("card.vis_picked", codes=_codes([p.get("itemCode", "?") for p in selection.get("selections", [])]))
         if status == "timeout":
-            return "⏰", say("vis.timeout")
-        return "✖", say("vis.nothing", status=status)
+            return "⏰", t("card.vis_timeout")
+        return "✖", t("card.vis_nothing", status=status)
     if tool_name == "question":
         if result.get("cancelled"):
-            return "✖", say("call.cancelled")
-        return "✅", str(result.get("summary") or say("call.answered"))
-    return "✅", say("call.done")
+            return "✖", t("card.call_cancelled")
+        return "✅", str(result.get("summary") or t("card.call_answered"))
+    return "✅", t("card.call_done")
 
 
 def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None) -> str:
@@ -138,7 +105,7 @@ def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None) -> str
         else:
             labels.add(entry.type.replace("_", " ") if isinstance(entry, IndexedRoom) else entry.label)
     if len(labels) != 1 or "" in labels:
-        return say("pick.ones" if multiple else "pick.one")
+        return t("card.pick_ones" if multiple else "card.pick_one")
     noun = labels.pop()
     return inflection.pluralize(noun) if multiple else noun
 
@@ -259,7 +226,7 @@ class CardRenderer:
 
     def _on_tool_call_error(self, event: ToolCallError) -> None:
         self.cards.pop(event.id, None)
-        icon, style, text = {"timeout": ("⏰", "yellow", say("call.timeout")), "cancelled": ("✖", "dim", say("call.cancelled"))}.get(
+        icon, style, text = {"timeout": ("⏰", "yellow", t("card.call_timeout")), "cancelled": ("✖", "dim", t("card.call_cancelled"))}.get(
             event.status, ("❌", "red", event.error.message))
         if event.status != "failed" and event.error.message:
             text = f"{text} ({event.error.message})"
@@ -270,7 +237,7 @@ class CardRenderer:
 
     def _on_selection_required(self, event: SelectionRequired) -> None:
         noun = pick_noun(event.candidates, event.multiple, self.scene)
-        self.err.print(Text("👉 " + say("pick.please", noun=noun, url=event.viewer_url), style="bold"))
+        self.err.print(Text("👉 " + t("card.pick_request", noun=noun, url=event.viewer_url), style="bold"))
         left = _seconds_until(event.expires_at, event.timeout)
         self.countdown = _Countdown(time.monotonic() + left, math.ceil(left))
         self._tick_countdown()
@@ -279,16 +246,16 @@ class CardRenderer:
     def _on_selection_received(self, event: SelectionReceived) -> None:
         self.countdown = None
         picks = ", ".join(f"{p.itemCode} ({p.label})" for p in event.selections) or ", ".join(event.codes)
-        self.err.print(Text(say("pick.received", picks=picks), style="green"))
+        self.err.print(Text(t("card.pick_received", picks=picks), style="green"))
 
     def _on_selection_timeout(self, event: SelectionTimeout) -> None:
         self.countdown = None
-        self.err.print(Text(say("pick.timeout", timeout=f"{event.timeout:g}"), style="yellow"))
+        self.err.print(Text(t("card.pick_timeout", timeout=f"{event.timeout:g}"), style="yellow"))
 
     def _on_selection_cancelled(self, event: SelectionCancelled) -> None:
         self.countdown = None
         reason = f": {event.reason}" if event.reason else ""
-        self.err.print(Text(say(f"pick.cancelled.{event.cancelled_by}", reason=reason), style="yellow"))
+        self.err.print(Text(t(f"card.pick_cancelled_{event.cancelled_by}", reason=reason), style="yellow"))
 
     def _on_question(self, event: Question) -> None:
         # The question dialog draws itself on the terminal; the live region steps aside until it is answered.
@@ -310,7 +277,7 @@ class CardRenderer:
         if self.out.is_terminal:  # a pipe gets whole lines: whoever reads them wraps
             answer = wrap(answer, max(20, self.out.width - 1))
         if event.viewer_url and event.viewer_url not in event.answer:
-            answer += "\n" + say("final.viewer", url=event.viewer_url)  # never wrapped: the link stays clickable
+            answer += "\n" + t("card.final_viewer", url=event.viewer_url)  # never wrapped: the link stays clickable
         self.out.print(Text(answer), soft_wrap=True)
 
     # drawing
@@ -335,7 +302,7 @@ class CardRenderer:
     def _countdown_text(self) -> str:
         assert self.countdown is not None
         left = max(0, math.ceil(self.countdown.deadline - time.monotonic()))
-        return say("pick.left", left=left)
+        return t("card.pick_left", left=left)
 
     def _refresh(self) -> None:
         if not self.live_mode or self._paused or self._closed:

@@ -1,17 +1,16 @@
 """The words the CLI shows people, in English and Simplified Chinese, and which language to use.
 
-The language comes from SCENE_AGENT_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG): Chinese for
-any `zh*` value, English otherwise. Keys are few on purpose; add one when a new string is shown.
+One table for the question dialog, `ask` / `chat` and the tool-call cards; keys are `<where>.<what>`,
+and every key has both languages with the same `{placeholders}`. The language comes from
+`config.load_language()`: SCENE_AGENT_LANG, else the locale.
 """
 
 from __future__ import annotations
 
-import os
-from typing import Literal
-
-Lang = Literal["en", "zh"]
+from scene_agent.config import Lang, load_language
 
 MESSAGES: dict[str, dict[Lang, str]] = {
+    # the question dialog
     "question.title": {"en": "The agent has a question", "zh": "Agent 向您提问"},
     "question.step": {"en": "Question {n} of {total}", "zh": "问题 {n}/{total}"},
     "question.time_left": {"en": "{left} left", "zh": "剩余 {left}"},
@@ -31,6 +30,51 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "question.cancelled": {"en": "Cancelled ({done} of {total} answered).", "zh": "已取消（已回答 {done}/{total}）。"},
     "question.stopped": {"en": "Stopped ({done} of {total} answered).", "zh": "已停止（已回答 {done}/{total}）。"},
     "question.timeout": {"en": "Time is up ({done} of {total} answered).", "zh": "回答超时（已回答 {done}/{total}）。"},
+    # `ask` and each turn of `chat`
+    "ask.empty": {"en": "the question is empty: ask something about the scene, e.g. \"what's the color of the sofa?\"",
+                  "zh": "问题为空：请提问关于场景的问题，例如“沙发是什么颜色？”"},
+    "ask.warning": {"en": "warning: {text}", "zh": "警告：{text}"},
+    "ask.interrupted": {"en": "Interrupted (Ctrl-C).", "zh": "已中断（Ctrl-C）。"},
+    # `chat`
+    "chat.turn_stopped": {"en": "⏹ Stopped this turn (Ctrl-C).", "zh": "⏹ 已停止本轮（Ctrl-C）。"},
+    "chat.hello": {"en": "Ask about the scene '{scene}'. /help lists the commands, /quit ends.",
+                   "zh": "请提问关于场景“{scene}”的问题。/help 列出命令，/quit 退出。"},
+    "chat.help": {"en": "/questions  every question and selection asked so far\n/history    the turns so far\n"
+                        "/help       this help\n/quit       end the chat (also Ctrl-D, or Ctrl-C at the prompt)",
+                  "zh": "/questions  列出迄今提出的所有问题和选择\n/history    列出对话历史\n"
+                        "/help       显示本帮助\n/quit       结束对话（也可按 Ctrl-D，或在提示符处按 Ctrl-C）"},
+    "chat.unknown_command": {"en": "Unknown command {command}; /help lists the commands.",
+                             "zh": "未知命令 {command}；/help 列出命令。"},
+    "chat.no_questions": {"en": "Nothing has been asked yet.", "zh": "尚未提出任何问题。"},
+    "chat.no_history": {"en": "No turns yet.", "zh": "还没有对话。"},
+    "chat.bye": {"en": "Bye.", "zh": "再见。"},
+    "chat.questions_title": {"en": "Questions and selections", "zh": "问题与选择"},
+    "chat.questions_columns": {"en": "#|Turn|Type|Status|Question|Answer", "zh": "#|轮次|类型|状态|问题|答案"},
+    # the tool-call cards
+    "card.found_none": {"en": "nothing found", "zh": "未找到"},
+    "card.found_one": {"en": "{n} candidate: {codes}", "zh": "{n} 个候选：{codes}"},
+    "card.found_many": {"en": "{n} candidates: {codes}", "zh": "{n} 个候选：{codes}"},
+    "card.color_none": {"en": "no colour", "zh": "无颜色"},
+    "card.volume_none": {"en": "{code}: no volume ({reason})", "zh": "{code}：无体积（{reason}）"},
+    "card.vis_shown": {"en": "shown", "zh": "已显示"},
+    "card.vis_picked": {"en": "picked {codes}", "zh": "已选择 {codes}"},
+    "card.vis_timeout": {"en": "timed out, nothing picked", "zh": "超时，未选择"},
+    "card.vis_nothing": {"en": "{status}, nothing picked", "zh": "{status}，未选择"},
+    "card.call_timeout": {"en": "timed out", "zh": "超时"},
+    "card.call_cancelled": {"en": "cancelled", "zh": "已取消"},
+    "card.call_answered": {"en": "answered", "zh": "已回答"},
+    "card.call_done": {"en": "done", "zh": "完成"},
+    "card.pick_request": {"en": "Please pick the {noun} you mean in the viewer: {url}",
+                          "zh": "请在查看器中选择您指的{noun}：{url}"},
+    "card.pick_one": {"en": "one", "zh": "对象"},
+    "card.pick_ones": {"en": "ones", "zh": "对象"},
+    "card.pick_left": {"en": "⏳ {left} s left — Ctrl-C cancels", "zh": "⏳ 剩余 {left} 秒 — 按 Ctrl-C 取消"},
+    "card.pick_received": {"en": "👆 Picked {picks}", "zh": "👆 已选择 {picks}"},
+    "card.pick_timeout": {"en": "⏰ Nobody picked within {timeout} s", "zh": "⏰ {timeout} 秒内无人选择"},
+    "card.pick_cancelled_viewer": {"en": "✖ Selection cancelled in the viewer", "zh": "✖ 已在查看器中取消选择"},
+    "card.pick_cancelled_caller": {"en": "✖ Selection cancelled here", "zh": "✖ 已在此处取消选择"},
+    "card.pick_cancelled_invalid": {"en": "✖ The pick was not valid{reason}", "zh": "✖ 选择无效{reason}"},
+    "card.final_viewer": {"en": "Viewer: {url}", "zh": "查看器：{url}"},
 }
 
 # What a person may type to step back or cancel, in either language.
@@ -39,12 +83,8 @@ CANCEL_WORDS = frozenset({"c", "cancel", "取消"})
 
 
 def language() -> Lang:
-    """'zh' when SCENE_AGENT_LANG or the locale says Chinese, else 'en'."""
-    for name in ("SCENE_AGENT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = (os.environ.get(name) or "").strip().lower()
-        if value:
-            return "zh" if value.startswith("zh") else "en"
-    return "en"
+    """'zh' when SCENE_AGENT_LANG or the locale says Chinese, else 'en' (see `config.load_language`)."""
+    return load_language()
 
 
 def t(key: str, lang: Lang | None = None, **values: object) -> str:

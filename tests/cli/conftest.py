@@ -1,4 +1,4 @@
-"""Fixtures of the long-running CLI tests: an environment in tmp_path, and subprocesses that are always reaped."""
+"""Fixtures of the CLI tests: an environment in tmp_path, subprocesses that are always reaped, a question dialog on a pipe."""
 
 from __future__ import annotations
 
@@ -6,8 +6,11 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from rich.console import Console
 
 from cli_proc import Spawner, agent_env
+from question_dialog_helpers import Keyboard, Screen
+from scene_agent.cli.question_dialog import TerminalQuestions
 from scene_agent.scene import ensure_demo_scene
 
 
@@ -29,3 +32,26 @@ def spawn(env: dict[str, str]) -> Iterator[Spawner]:
         yield spawner
     finally:
         spawner.close()
+
+
+@pytest.fixture
+def keyboard() -> Iterator[Keyboard]:
+    """A real pipe to type the dialog's input into, closed afterwards."""
+    kb = Keyboard()
+    try:
+        yield kb
+    finally:
+        kb.close()
+
+
+@pytest.fixture
+def screen() -> Screen:
+    """What the dialog prints."""
+    return Screen()
+
+
+@pytest.fixture
+def dialog(keyboard: Keyboard, screen: Screen) -> TerminalQuestions:
+    """An English question dialog reading `keyboard` and printing to `screen`."""
+    console = Console(file=screen, width=100, color_system=None, highlight=False)
+    return TerminalQuestions(keyboard.stdin, console, lang="en", slice_s=0.05)
