@@ -96,7 +96,7 @@ def history_messages(history: tuple[Exchange, ...]) -> list[dict[str, Any]]:
     """Earlier turns as user/assistant pairs; what was asked (questions, picks) rides along with the answer."""
     messages: list[dict[str, Any]] = []
     for exchange in history:
-        asked = [line for line in exchange.summary().splitlines() if line.startswith("(asked: ")]
+        asked = [f"(asked: {record.line()})" for record in exchange.asked]
         messages.append({"role": "user", "content": exchange.query})
         messages.append({"role": "assistant", "content": "\n".join([exchange.answer, *asked])})
     return messages

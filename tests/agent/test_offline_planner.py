@@ -202,3 +202,9 @@ def test_empty_query_is_an_error_not_a_crash(demo: Scene, tmp_path: Path) -> Non
     result = make_agent(demo, tmp_path).query("   ")
     assert result.status == "error" and "empty" in result.answer
     assert [e.type for e in result.events] == ["final"]
+
+
+def test_stream_yields_the_events_as_they_happen_ending_with_final(demo: Scene, tmp_path: Path) -> None:
+    events = list(make_agent(demo, tmp_path).stream("how many bedrooms are there"))
+    assert [e.type for e in events] == ["tool_call_start", "tool_call_result", "final"]
+    assert events[-1].status == "answered" and events[-1].codes == ["1-2", "1-3", "1-4"]
