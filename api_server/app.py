@@ -9,12 +9,15 @@ from flask import Flask, jsonify
 from flask_cors import CORS
 
 import scene_agent
-from api_server import scenes_api, selection_api, viewer_files
+from api_server import chat_api, scenes_api, selection_api, viewer_files
+from api_server.chat_runs import ChatRuns
 from api_server.bodies import Health
 from api_server.errors import register_error_handlers
 from api_server.openapi import build_openapi, documented
 from scene_agent.config import load_settings
 from scene_agent.scene import Scene, open_scene
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S
+from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY_BYTES = 64 * 1024
@@ -24,8 +27,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app for one scene (config SCENE_PATH, default the demo scene) and SETTINGS (default from the environment)."""
     app = Flask(__name__)
     app.json.sort_keys = False  # bodies keep the field order of their models
-    app.config.from_mapping(SCENE_PATH=None, SETTINGS=None, MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-                            VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"))
+    app.config.from_mapping(
+        SCENE_PATH=None, SETTINGS=None, MAX_CONTENT_LENGTH=MAX_BODY_BYTES, VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"),
+        # The web chat: how long its runs wait for a pick or an answer; which planner a new conversation gets
+        # (None: the OpenAI planner when OPENAI_API_KEY is set, read when the conversation starts, else offline).
+        CHAT_SELECTION_TIMEOUT=DEFAULT_TIMEOUT_S, CHAT_QUESTION_TIMEOUT=DEFAULT_QUESTION_TIMEOUT_S, PLANNER_FACTORY=None,
+        # Event streams: a keepalive comment this often; a stream ends after SSE_MAX_S and the browser resumes it;
+        # at most MAX_EVENT_STREAMS at once, so readers never hold every server thread (serve runs 16).
+        SSE_KEEPALIVE_S=15.0, SSE_MAX_S=300.0, MAX_EVENT_STREAMS=8)
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
@@ -35,8 +44,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
     CORS(app, resources={r"/api/*": {"origins": [app.config["SETTINGS"].viewer_origin]},
                          r"/manifests/*": {"origins": [app.config["SETTINGS"].viewer_origin]}})
+    app.extensions["scene_agent.chat"] = ChatRuns(
+        scene, app.config["SETTINGS"], make_planner=app.config["PLANNER_FACTORY"],
+        selection_timeout=app.config["CHAT_SELECTION_TIMEOUT"], question_timeout=app.config["CHAT_QUESTION_TIMEOUT"])
     register_error_handlers(app)
-    for blueprint in (selection_api.bp, scenes_api.bp, viewer_files.bp):
+    for blueprint in (selection_api.bp, scenes_api.bp, chat_api.bp, viewer_files.bp):
         app.register_blueprint(blueprint)
 
     @app.get("/api/health")

@@ -7,14 +7,14 @@ import logging
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
-from scene_agent.errors import (InvalidSelectionError, NotFoundError, SceneAgentError, SessionAnsweredError,
-                                SessionExpiredError, UsageError)
+from scene_agent.errors import (BusyError, ConflictError, InvalidSelectionError, NotFoundError, SceneAgentError,
+                                SessionAnsweredError, SessionExpiredError, UnprocessableError, UsageError)
 
 log = logging.getLogger(__name__)
 
 # Most specific first: SessionNotFoundError is a NotFoundError.
-STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), (SessionExpiredError, 410),
-          (InvalidSelectionError, 422)]
+STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), (ConflictError, 409),
+          (SessionExpiredError, 410), (InvalidSelectionError, 422), (UnprocessableError, 422), (BusyError, 503)]
 
 
 class UnsupportedMediaType(SceneAgentError):

@@ -15,10 +15,13 @@ from api_server.bodies import ErrorBody
 F = TypeVar("F", bound=Callable[..., Any])
 Body = type[BaseModel] | str  # a model, or a media type for non-JSON bodies ("application/octet-stream")
 
-DESCRIPTIONS = {200: "OK", 304: "Not modified", 400: "Malformed JSON, wrong types or a malformed id",
-                404: "Unknown session, scene, view or item", 409: "The session already has its answer",
-                410: "The session expired", 413: "The body is too large", 415: "The body is not JSON",
-                422: "The picks do not fit the session"}
+DESCRIPTIONS = {200: "OK", 202: "Accepted: started", 304: "Not modified",
+                400: "Malformed JSON, wrong types or a malformed id",
+                404: "Unknown session, scene, view, item, conversation, run or question",
+                409: "Already answered or ended, or busy with an earlier request", 410: "The session expired",
+                413: "The body is too large", 415: "The body is not JSON",
+                422: "Well-formed, but does not fit (picks not among the candidates, answers not among the options)",
+                503: "No room for more right now; try again shortly"}
 
 
 def documented(summary: str, *, request: type[BaseModel] | None = None, responses: dict[int, Body] | None = None,

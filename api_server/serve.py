@@ -11,7 +11,7 @@ from waitress.server import BaseWSGIServer
 
 from scene_agent.errors import SceneAgentError
 
-DEFAULT_THREADS = 8
+DEFAULT_THREADS = 16  # event streams hold a thread each while open: the app lets at most 8 be open
 
 
 class ServeError(SceneAgentError):
@@ -36,6 +36,7 @@ class BackgroundServer:
     """A server in a background thread (tests, benchmarks): `with BackgroundServer(app) as s: s.url`."""
 
     def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0, threads: int = DEFAULT_THREADS):
+        self.app = app
         self.server = make_server(app, host, port, threads)
         self.port = int(self.server.effective_port)
         self.url = f"http://{host}:{self.port}"
@@ -49,7 +50,10 @@ class BackgroundServer:
         self.close()
 
     def close(self) -> None:
-        """Stop the worker threads, close the listening socket and open connections, wait for the loop to end."""
+        """Stop the chat's runs and the worker threads, close the listening socket and connections, end the loop."""
+        chat = self.app.extensions.get("scene_agent.chat")
+        if chat is not None:
+            chat.shutdown()
         self.server.task_dispatcher.shutdown()
         # Close every socket from inside the event loop (closing them under a running select() is a race);
         # the emptied map ends run()'s loop. The loop runs trigger thunks holding trigger.lock, and may be

@@ -77,6 +77,24 @@ class InvalidSelectionError(SceneAgentError):
     code = "invalid_selection"
 
 
+
+class ConflictError(SceneAgentError):
+    """The request fits, but not now: the thing already ended, or is busy with something else."""
+
+    code = "conflict"
+
+
+class UnprocessableError(SceneAgentError):
+    """Well-formed, but it does not fit what it answers (an option that does not exist, a missing answer)."""
+
+    code = "unprocessable"
+
+
+class BusyError(SceneAgentError):
+    """The server has no room for more of this right now; try again later."""
+
+    code = "busy"
+
 def usage_error(exc: "ValidationError") -> UsageError:
     """A pydantic ValidationError as one UsageError naming each bad field: 'selections.0.itemCode: Field required'."""
     parts = []

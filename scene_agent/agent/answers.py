@@ -92,8 +92,9 @@ def listing(chosen: "Plan", objects_in: dict[str, list[Candidate]] | None = None
         total = plural(heads[0], len(candidates)) if len(heads) == 1 else f"{len(candidates)} matching things"
         parts = []
         for (what, _), members in groups.items():
-            where = (members[0].room_name or members[0].room) if members[0].kind == "object" else (
-                f"floor {members[0].floor}" + (f" ({members[0].floor_name})" if members[0].floor_name else ""))
+            where = ((members[0].room_name or f"{members[0].room_type.replace('_', ' ')} {members[0].room}")
+                     if members[0].kind == "object" else
+                     f"floor {members[0].floor}" + (f" ({members[0].floor_name})" if members[0].floor_name else ""))
             parts.append(f"{plural(what, len(members))} in the {where} ({', '.join(m.code for m in members)})"
                          if members[0].kind == "object" else f"{plural(what, len(members))} on {where} "
                          f"({', '.join(f'{m.code} {m.name}' if m.name else m.code for m in members)})")

@@ -18,7 +18,8 @@ from scene_agent.config import DEFAULT_HOST, DEFAULT_PORT, load_settings
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback by default).")] = DEFAULT_HOST,
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")] = DEFAULT_PORT,
-    threads: Annotated[int, typer.Option("--threads", min=1, max=64, help="Request worker threads.")] = 8,
+    threads: Annotated[int, typer.Option("--threads", min=2, max=64,
+                                         help="Request worker threads (half of them at most for chat event streams).")] = 16,
     scene: SceneOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -28,7 +29,7 @@ def serve_command(
     from api_server.viewer_files import NOT_BUILT, viewer_built  # noqa: PLC0415
 
     settings = load_settings()
-    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings})
+    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings, "MAX_EVENT_STREAMS": threads // 2})
     server = make_server(app, host, port, threads)
     url = f"http://{host}:{server.effective_port}/"
     loaded = app.extensions["scene_agent.scene"]
@@ -40,7 +41,7 @@ def serve_command(
         print_json({"url": url, "host": host, "port": int(server.effective_port), "scene_id": loaded.scene_id})
     else:
         console.print(f"scene-agent serving scene '{escape(loaded.scene_id)}' ({escape(loaded.manifest.name)}) at {url}\n"
-                      f"  API: {url}api/openapi.json · Ctrl-C stops")
+                      f"  Open {url} in a browser: the viewer and the chat. API: {url}api/openapi.json · Ctrl-C stops")
         if not viewer_built(Path(app.config["VIEWER_DIST"])):
             err_console.print(f"[yellow]note:[/] {escape(NOT_BUILT)}")
         if host not in ("127.0.0.1", "localhost", "::1"):
@@ -54,4 +55,5 @@ def serve_command(
     except KeyboardInterrupt:
         pass
     finally:
+        app.extensions["scene_agent.chat"].shutdown()  # runs waiting on a pick or an answer end as cancelled
         server.task_dispatcher.shutdown()

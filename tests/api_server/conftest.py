@@ -46,3 +46,26 @@ def open_selection(scene: Scene, settings: Settings) -> Callable[..., VisOutput]
         return open_view(scene, VisualizeInput(codes=codes or CHAIRS, selection_mode=True, **kwargs), settings)
 
     return make
+
+
+@pytest.fixture
+def offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No model configured: new chat conversations get the offline planner."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SCENE_AGENT_MODEL", "SCENE_AGENT_NO_QUESTIONS"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def chat_server(small_scene_path: Path, settings: Settings, tmp_path: Path, offline: None) -> Iterator[Callable[..., BackgroundServer]]:
+    """`chat_server(**config)`: a real server for the small scene with the given app config (timeouts, stream limits)."""
+    started: list[BackgroundServer] = []
+
+    def start(**config: object) -> BackgroundServer:
+        app = create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings,
+                          "VIEWER_DIST": str(tmp_path / "dist"), **config})
+        started.append(BackgroundServer(app).__enter__())
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.close()

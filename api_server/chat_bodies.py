@@ -1,0 +1,77 @@
+"""Request and response bodies of the web chat (pydantic): validated on the way in, documented in OpenAPI."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from api_server.web_questions import AnswerGiven
+from scene_agent.agent.records import AskedRecord
+from scene_agent.tools.question import QuestionAnswer
+
+ID_PATTERN = r"^[0-9a-f]{32}$"
+MAX_MESSAGE = 4000
+
+
+class ChatRequest(BaseModel):
+    """A message to the agent: a new conversation, or the next turn of one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    message: str = Field(min_length=1, max_length=MAX_MESSAGE, description="What the user asks, in their words.")
+    conversation_id: str | None = Field(default=None, pattern=ID_PATTERN,
+                                        description="Leave out to start a conversation; send it back for later turns.")
+
+
+class ChatStarted(BaseModel):
+    """The run answering the message; read its events from `events_url`."""
+
+    run_id: str
+    conversation_id: str
+    events_url: str
+
+
+class RunState(BaseModel):
+    """A run: running, or finished with its final event."""
+
+    run_id: str
+    conversation_id: str
+    message: str
+    status: Literal["running", "finished"]
+    events: int = Field(description="How many events so far (the last event id).")
+    final: dict[str, Any] | None = Field(default=None, description="The `final` event once finished.")
+
+
+class QuestionAnswers(BaseModel):
+    """The answers the user gave in a question dialog (for a cancel: the ones given so far, possibly none)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    answers: list[AnswerGiven] = Field(default_factory=list, max_length=20)
+
+
+class QuestionOutcome(BaseModel):
+    """How the question ended, and the answers as the agent receives them."""
+
+    question_id: str
+    status: Literal["answered", "cancelled"]
+    answers: list[QuestionAnswer]
+
+
+class Turn(BaseModel):
+    """One finished turn of a conversation."""
+
+    query: str
+    answer: str
+    status: str
+    codes: list[str]
+
+
+class ConversationState(BaseModel):
+    """A conversation: its turns, what was asked in it, and the run answering now."""
+
+    conversation_id: str
+    turns: list[Turn]
+    asked: list[AskedRecord]
+    running: str | None = Field(default=None, description="The id of the run answering now, if any.")

@@ -1,0 +1,211 @@
+"""The web chat's conversations and runs: each conversation is a `SceneAgent` (history, records); each
+message starts a run in a worker thread whose events are kept, numbered from 1, for every reader.
+
+A browser reads a run's events as a stream and may drop and resume it at any point: the events stay
+until the run is long finished and evicted. A conversation has one run at a time (its history is
+sequential); stopping a run cancels the selection or question it waits on.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pydantic import BaseModel
+
+from api_server.web_questions import WebQuestions
+from scene_agent.agent.control import RunControl
+from scene_agent.agent.events import Final, Question, event_json
+from scene_agent.agent.planner import Planner
+from scene_agent.agent.scene_agent import SceneAgent, default_planner
+from scene_agent.config import Settings
+from scene_agent.errors import BusyError, ConflictError, NotFoundError
+from scene_agent.scene import Scene
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S
+from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionItem
+
+MAX_CONVERSATIONS = 64
+MAX_FINISHED_RUNS = 256
+
+
+class RunNotFoundError(NotFoundError):
+    """No run with this id (never started here, or finished long ago)."""
+
+    code = "run_not_found"
+
+
+class ConversationNotFoundError(NotFoundError):
+    """No conversation with this id on this server (it restarted, or the conversation was idle and evicted)."""
+
+    code = "conversation_not_found"
+
+
+class RunInProgressError(ConflictError):
+    """The conversation is still answering its previous message."""
+
+    code = "run_in_progress"
+
+
+def new_id() -> str:
+    """An unguessable id: 32 lowercase hex characters."""
+    return uuid.uuid4().hex
+
+
+class Run:
+    """One message being answered: its events, numbered from 1, for any number of readers."""
+
+    def __init__(self, run_id: str, conversation_id: str, message: str):
+        self.run_id = run_id
+        self.conversation_id = conversation_id
+        self.message = message
+        self.control = RunControl()
+        self.final: Final | None = None
+        self._events: list[str] = []
+        self._changed = threading.Condition()
+
+    @property
+    def finished(self) -> bool:
+        """True once the `final` event is out."""
+        return self.final is not None
+
+    @property
+    def event_count(self) -> int:
+        """How many events so far."""
+        with self._changed:
+            return len(self._events)
+
+    def publish(self, event: BaseModel) -> None:
+        """Keep an event and wake every reader."""
+        with self._changed:
+            self._events.append(event_json(event))
+            if isinstance(event, Final):
+                self.final = event
+            self._changed.notify_all()
+
+    def events_after(self, after: int, timeout: float) -> tuple[list[tuple[int, str]], bool]:
+        """The events numbered above `after` (waiting up to `timeout` for one), and whether the run is finished."""
+        with self._changed:
+            self._changed.wait_for(lambda: len(self._events) > after or self.final is not None, timeout=timeout)
+            start = max(0, after)
+            return [(i + 1, data) for i, data in enumerate(self._events[start:], start)], self.final is not None
+
+
+@dataclass
+class Conversation:
+    """One chat: its agent (history and records) and the run answering now, if any."""
+
+    conversation_id: str
+    agent: SceneAgent
+    run: Run | None = None
+    last_used: float = field(default_factory=time.monotonic)
+
+    @property
+    def busy(self) -> bool:
+        """True while a run is answering."""
+        return self.run is not None and not self.run.finished
+
+
+class ChatRuns:
+    """Every conversation and run of one server."""
+
+    def __init__(self, scene: Scene, settings: Settings, *, make_planner: Callable[[], Planner] | None = None,
+                 selection_timeout: float = DEFAULT_TIMEOUT_S, question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S,
+                 max_conversations: int = MAX_CONVERSATIONS, max_finished_runs: int = MAX_FINISHED_RUNS):
+        self.scene = scene
+        self.settings = settings
+        self.questions = WebQuestions()
+        self.make_planner = make_planner or default_planner
+        self.selection_timeout = selection_timeout
+        self.question_timeout = question_timeout
+        self.max_conversations = max_conversations
+        self.max_finished_runs = max_finished_runs
+        self._lock = threading.Lock()
+        self._conversations: OrderedDict[str, Conversation] = OrderedDict()
+        self._runs: OrderedDict[str, Run] = OrderedDict()
+
+    def start(self, message: str, conversation_id: str | None) -> Run:
+        """Answer `message` in a new run (in a new conversation when no id is given)."""
+        with self._lock:
+            conversation = self._conversation_for(conversation_id)
+            if conversation.busy:
+                raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
+                                         f"message (run {conversation.run.run_id}); wait for it or stop it")  # type: ignore[union-attr]
+            run = Run(new_id(), conversation.conversation_id, message)
+            conversation.run, conversation.last_used = run, time.monotonic()
+            self._conversations.move_to_end(conversation.conversation_id)
+            self._runs[run.run_id] = run
+            self._evict_runs()
+        worker = threading.Thread(target=self._answer, args=(conversation.agent, run), daemon=True,
+                                  name=f"chat-run-{run.run_id[:8]}")
+        worker.start()
+        return run
+
+    def run(self, run_id: str) -> Run:
+        """A run by id."""
+        with self._lock:
+            run = self._runs.get(run_id)
+        if run is None:
+            raise RunNotFoundError(f"no run '{run_id}' on this server (it may have restarted)")
+        return run
+
+    def conversation(self, conversation_id: str) -> Conversation:
+        """A conversation by id."""
+        with self._lock:
+            conversation = self._conversations.get(conversation_id)
+        if conversation is None:
+            raise ConversationNotFoundError(f"no conversation '{conversation_id}' on this server (it may have "
+                                            "restarted); start a new one by leaving conversation_id out")
+        return conversation
+
+    def stop(self, run_id: str, reason: str = "stopped by the user") -> Run:
+        """Stop a run (nothing happens when it has already finished)."""
+        run = self.run(run_id)
+        run.control.stop(reason)
+        return run
+
+    def shutdown(self) -> None:
+        """Stop every run (the server is going away): pending selections and questions end as cancelled."""
+        with self._lock:
+            running = [run for run in self._runs.values() if not run.finished]
+        for run in running:
+            run.control.stop("stopped because the server is shutting down")
+
+    def _answer(self, agent: SceneAgent, run: Run) -> None:
+        try:
+            agent.query(run.message, on_event=lambda event: self._publish(run, event), control=run.control)
+        finally:
+            if not run.finished:  # SceneAgent always ends with `final`; this only guards against a bug there
+                run.publish(Final(status="error", answer="The run ended without an answer (an internal error)."))
+
+    def _publish(self, run: Run, event: BaseModel) -> None:
+        if isinstance(event, Question):
+            # Known to the channel before any browser sees the event: an early answer is kept, not refused.
+            self.questions.register(event.question_id, [QuestionItem.model_validate(q) for q in event.questions])
+        run.publish(event)
+
+    def _conversation_for(self, conversation_id: str | None) -> Conversation:
+        if conversation_id is not None:
+            conversation = self._conversations.get(conversation_id)
+            if conversation is None:
+                raise ConversationNotFoundError(f"no conversation '{conversation_id}' on this server (it may have "
+                                                "restarted); start a new one by leaving conversation_id out")
+            return conversation
+        if len(self._conversations) >= self.max_conversations:
+            idle = next((c for c in self._conversations.values() if not c.busy), None)  # least recently used first
+            if idle is None:
+                raise BusyError(f"all {self.max_conversations} conversations are answering; try again in a moment")
+            del self._conversations[idle.conversation_id]
+        agent = SceneAgent(self.scene, self.settings, self.make_planner(), questions=self.questions,
+                           selection_timeout=self.selection_timeout, question_timeout=self.question_timeout)
+        conversation = Conversation(new_id(), agent)
+        self._conversations[conversation.conversation_id] = conversation
+        return conversation
+
+    def _evict_runs(self) -> None:
+        finished = [run_id for run_id, run in self._runs.items() if run.finished]
+        for run_id in finished[:max(0, len(finished) - self.max_finished_runs)]:
+            del self._runs[run_id]
