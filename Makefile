@@ -6,7 +6,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libusb-1.0-0
+# libusb-1.0-0: open3d links against it. chromium: the real browser the web page is tested in (Playwright
+# cannot download its own browsers here, so it drives Debian's).
+APT_PACKAGES := libusb-1.0-0 chromium
 
 .PHONY: run test setup system-deps viewer clean
 
@@ -14,12 +16,11 @@ run: setup viewer
 	$(BIN)/scene-agent scene info
 	$(BIN)/scene-agent chat --serve
 
-test: setup
+test: setup viewer
 	$(BIN)/python -m pytest -q
 
 setup: system-deps $(STAMP)
 
-# open3d's native library links against libusb-1.0; Debian's package provides it.
 system-deps:
 	@missing=""; for pkg in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
@@ -35,13 +36,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $@
 
-# The web viewer (TypeScript + three.js, built by Vite into viewer/dist, which `serve` serves at /),
-# once the checkout has one.
-viewer:
-	@if [ -f viewer/package.json ]; then \
-	  [ -d viewer/node_modules ] || (cd viewer && npm ci --no-audit --no-fund); \
-	  (cd viewer && npm run build); \
-	fi
+# The web page (TypeScript + three.js, built by Vite into viewer/dist, which `serve` serves at /):
+# npm ci when the lock file changed, a build when a source changed.
+VIEWER_SOURCES := $(shell find viewer/src -type f 2>/dev/null) viewer/index.html viewer/vite.config.ts viewer/tsconfig.json
+
+viewer: viewer/dist/index.html
+
+viewer/node_modules/.package-lock.json: viewer/package-lock.json
+	cd viewer && npm ci --no-audit --no-fund
+	@touch $@
+
+viewer/dist/index.html: viewer/node_modules/.package-lock.json $(VIEWER_SOURCES)
+	cd viewer && npm run build
 
 clean:
-	rm -rf $(VENV) build *.egg-info manifests/demo
+	rm -rf $(VENV) build *.egg-info manifests/demo viewer/dist viewer/node_modules

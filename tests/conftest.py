@@ -11,6 +11,8 @@ from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.ply import Points
 from scene_agent.scene_writer import SceneWriter
 
+pytest_plugins = ["browser_fixtures"]
+
 # floor code, floor name, [(room code, type, name, [(object code, label, rgb)])]
 SMALL_SCENE = [
     ("0", "Ground floor", [

@@ -157,3 +157,45 @@ def planner(scene: SceneOption = None, json_output: JsonOption = False) -> None:
     console.print(table)
     for miss in report.misses[POLICIES[0]]:
         console.print(f"miss: {miss}")
+
+
+@bench_app.command("viewer")
+@handled
+def viewer(
+    scene: SceneOption = None,
+    runs: Annotated[int, typer.Option("--runs", min=1, help="Page loads per view (the median is shown).")] = 3,
+    clicks: Annotated[int, typer.Option("--clicks", min=1, help="Clicks per picking method.")] = 12,
+    json_output: JsonOption = False,
+) -> None:
+    """The web viewer in headless Chromium: time to first frame and ready per view; pick latency, GPU vs Raycaster."""
+    from scene_agent.bench.viewer import bench_viewer  # noqa: PLC0415
+
+    manifest = resolve_manifest_path(scene) if scene else ensure_demo_scene()
+    report = bench_viewer(manifest, runs=runs, clicks=clicks)
+    if json_output:
+        print_json(report.as_json())
+        return
+    loads = Table(title=f"bench viewer: loading (median of {runs} fresh page loads, ms from navigation start; "
+                        f"renderer {report.renderer})", title_justify="left")
+    for col in ("view", "items", "points", "manifest ms", "first frame ms", "ready ms"):
+        loads.add_column(col, justify="left" if col == "view" else "right")
+    for r in report.loads:
+        loads.add_row(r.view, str(r.items), f"{r.points:,}", f"{r.manifest_ms:.0f}", f"{r.first_frame_ms:.0f}", f"{r.ready_ms:.0f}")
+    console.print(loads)
+    by_method = {r.method: r for r in report.picks}
+    gpu, ray = by_method["gpu"], by_method["raycast"]
+    faster, slower = (gpu, ray) if gpu.pick_p50_ms <= ray.pick_p50_ms else (ray, gpu)
+    ratio = slower.pick_p50_ms / max(faster.pick_p50_ms, 1e-3)
+    names = {"gpu": "GPU id picking (7×7 px window)", "raycast": "three.js' Raycaster"}
+    picks = Table(title=f"bench viewer: picking ({gpu.points:,} pickable points, the same {gpu.clicks} clicks per method)",
+                  title_justify="left",
+                  caption=f"Median pick: {names['gpu']} {gpu.pick_p50_ms:.1f} ms, {names['raycast']} {ray.pick_p50_ms:.1f} ms; "
+                          f"{names[faster.method]} is {ratio:.1f}× faster on this renderer. Both found the same item on "
+                          f"{report.agreed} of {gpu.clicks} clicks. Click → frame includes drawing the frame with the new "
+                          f"highlight ({report.frame_ms:.0f} ms a frame here).", caption_justify="left")
+    for col in ("method", "hits", "pick p50 ms", "pick p95 ms", "click → frame p50 ms"):
+        picks.add_column(col, justify="left" if col == "method" else "right")
+    for r in report.picks:
+        name = "GPU id picking" if r.method == "gpu" else "Raycaster (CPU)"
+        picks.add_row(name, f"{r.hits}/{r.clicks}", f"{r.pick_p50_ms:.2f}", f"{r.pick_p95_ms:.2f}", f"{r.click_to_frame_p50_ms:.0f}")
+    console.print(picks)

@@ -86,11 +86,10 @@ def test_human_output_names_the_url_and_the_viewer_url_to_set(small_scene_path: 
     process.wait_stderr(f"SCENE_AGENT_VIEWER_URL={url}")  # the env points elsewhere (port 9)
 
 
-def test_viewer_not_built_says_how_to_build_it(small_scene_path: Path, spawn: Spawner) -> None:
-    if (REPO_ROOT / "viewer" / "dist" / "index.html").is_file():
-        pytest.skip("viewer/dist is built in this checkout, so / serves the viewer")
+def test_the_built_viewer_is_served_at_the_root(small_scene_path: Path, spawn: Spawner) -> None:
+    # `make test` builds viewer/dist first; an unbuilt one is tested in tests/api_server/test_scenes_api.py.
+    assert (REPO_ROOT / "viewer" / "dist" / "index.html").is_file(), "build the viewer: make viewer"
     process, info = start_serve(spawn, small_scene_path)
     status, text = http("GET", info["url"])
-    assert status == 404
-    assert "not built" in text and "npm run build" in text
-    assert http("GET", info["url"] + "api/health")[1]["viewer_built"] is False
+    assert status == 200 and '<aside id="chat"' in text and "/assets/" in text
+    assert http("GET", info["url"] + "api/health")[1]["viewer_built"] is True

@@ -1,0 +1,53 @@
+"""Fixtures for the viewer tests: the small scene on a real server, views and sessions made as the agent makes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from browser_fixtures import BrowserPage, WebServer, local_url
+from viewer_helpers import Viewer
+
+from scene_agent.scene import Scene, load_scene
+from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
+
+
+@pytest.fixture
+def scene(small_scene_path: Path) -> Scene:
+    return load_scene(small_scene_path)
+
+
+@pytest.fixture
+def server(web_server: Callable[..., WebServer], small_scene_path: Path) -> WebServer:
+    return web_server(small_scene_path)
+
+
+@pytest.fixture
+def open_vis(scene: Scene, server: WebServer) -> Callable[..., VisOutput]:
+    """What the agent does (the visualize tool): a view or a selection session on the test's server."""
+
+    def make(codes: list[str], **kwargs: Any) -> VisOutput:
+        return open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings)
+
+    return make
+
+
+@pytest.fixture
+def viewer(page: BrowserPage, server: WebServer) -> Callable[..., Viewer]:
+    """`viewer(url_or_vis, wait=("ready",))` opens the page and waits for its state."""
+
+    def go(target: str | VisOutput | None = None, *, wait: tuple[str, ...] = ("ready",), query: str = "") -> Viewer:
+        if isinstance(target, VisOutput):
+            url = local_url(server, target.viewer_url or "")
+        else:
+            url = f"{server.url}{target or '/'}"
+        if query:
+            url += ("&" if "?" in url else "?") + query
+        page.page.goto(url)
+        v = Viewer(page.page, server, page.errors)
+        if wait:
+            v.wait_state(*wait)
+        return v
+
+    return go

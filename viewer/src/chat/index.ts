@@ -1,0 +1,185 @@
+// The chat panel beside the viewer (SPEC §7): type a question, watch the agent's tool calls as cards,
+// pick in the viewer or answer question dialogs when it asks, read the answer. One run at a time per
+// conversation; the conversation id is sent back so later turns can refer to earlier ones.
+import "./chat.css";
+import type { ViewerHandle } from "../contracts";
+import { getLang, onLangChange, setLang, LANGS, type Lang } from "../i18n";
+import { ApiError, startRun, stopRun, type StartedRun } from "./api";
+import { QuestionDesk } from "./dialog";
+import { Ticker, bindAttr, h, relocalize, tx } from "./dom";
+import { Run } from "./run";
+import { t } from "./strings";
+import { Transcript } from "./transcript";
+
+export type ChatState = "idle" | "running" | "waiting" | "error";
+
+const LANG_NAMES: Record<Lang, string> = { en: "EN", zh: "中文" };
+
+/** Test and debugging hooks on `window.sceneChat`. */
+export interface ChatHooks {
+  readonly conversationId: string | null;
+  readonly runId: string | null;
+  /** How often the current run's stream was reopened. */
+  readonly reconnects: number;
+  /** Ids of the current run's events as handed on (no gaps, no duplicates). */
+  receivedIds(): number[];
+  /** Drop the current run's event stream as a network failure would; with `hold`, stay away until resumeStream(). */
+  dropStream(hold?: boolean): void;
+  resumeStream(): void;
+}
+
+declare global {
+  interface Window {
+    sceneChat?: ChatHooks;
+  }
+}
+
+export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
+  const ticker = new Ticker();
+  const transcript = new Transcript();
+  const panel = h("div", { class: "chat-panel" });
+  // Dialogs cover the messages only: the language switch and Stop stay within reach.
+  const body = h("div", { class: "chat-body" }, transcript.el);
+  const desk = new QuestionDesk(body, ticker, () => update());
+  let conversationId: string | null = null;
+  let run: Run | null = null;
+  let lastRun: Run | null = null; // the finished run, for the test hooks
+  let sending = false;
+  let stopping = false;
+  let failed = false;
+
+  const langButtons = LANGS.map((lang) => {
+    const button = h("button", { type: "button", "data-lang": lang, "data-testid": `lang-${lang}` }, LANG_NAMES[lang]);
+    button.addEventListener("click", () => setLang(lang));
+    return button;
+  });
+  const langSwitch = bindAttr(h("div", { class: "lang-switch", role: "group", "data-testid": "lang-switch" }, ...langButtons),
+                              "aria-label", () => t("chat.language"));
+  const newChat = tx(h("button", { type: "button", class: "link-button", "data-testid": "new-chat" }), "chat.new");
+  const reconnecting = tx(h("div", { class: "chat-reconnecting", role: "status", "data-testid": "reconnecting", hidden: true }), "chat.reconnecting");
+  const input = h("textarea", { class: "chat-input", rows: "2", "data-testid": "chat-input" });
+  bindAttr(input, "placeholder", () => t("chat.placeholder"));
+  bindAttr(input, "aria-label", () => t("chat.input_label"));
+  const sendButton = tx(h("button", { type: "submit", class: "primary", "data-testid": "chat-send" }), "chat.send");
+  const stopButton = tx(h("button", { type: "button", class: "danger", "data-testid": "chat-stop", hidden: true }), "chat.stop");
+  const form = h("form", { class: "chat-compose" }, input, h("div", { class: "chat-buttons" }, sendButton, stopButton));
+
+  panel.append(
+    h("header", { class: "chat-head" }, tx(h("h2", { class: "chat-title" }), "chat.title"), h("span", { class: "chat-spacer" }), newChat, langSwitch),
+    reconnecting, body, form);
+  root.replaceChildren(panel);
+
+  function state(): ChatState {
+    if (sending) return "running";
+    if (run) return run.waiting ? "waiting" : "running";
+    return failed ? "error" : "idle";
+  }
+
+  function update(): void {
+    const busy = sending || run !== null;
+    document.body.dataset.chatState = state();
+    input.disabled = busy;
+    sendButton.disabled = busy;
+    sendButton.hidden = busy;
+    stopButton.hidden = !busy;
+    stopButton.disabled = !run || stopping;
+    tx(stopButton, stopping ? "chat.stopping" : "chat.stop");
+    newChat.disabled = busy;
+    reconnecting.hidden = !run?.reconnecting;
+    for (const button of langButtons) button.setAttribute("aria-pressed", String(button.dataset.lang === getLang()));
+  }
+
+  async function start(text: string): Promise<StartedRun> {
+    try {
+      return await startRun(text, conversationId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404 && conversationId)) throw error;
+      conversationId = null; // the server restarted or forgot it: carry on in a new conversation
+      transcript.error(() => t("chat.lost"));
+      return startRun(text, null);
+    }
+  }
+
+  async function send(): Promise<void> {
+    const text = input.value.trim();
+    if (!text || sending || run) return;
+    sending = true;
+    failed = false;
+    input.value = "";
+    transcript.user(text);
+    update();
+    try {
+      const started = await start(text);
+      conversationId = started.conversation_id;
+      run = new Run(started.run_id, started.events_url, {
+        transcript, ticker, viewer, desk,
+        changed: update,
+        ended: (ended) => {
+          if (run !== ended) return;
+          lastRun = ended;
+          failed = ended.final === null || ended.final.status === "error";
+          run = null;
+          stopping = false;
+          update();
+          input.focus();
+        },
+      });
+      run.start();
+    } catch (error) {
+      failed = true;
+      input.value = text; // nothing was sent: give the words back
+      const detail = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError && error.code === "run_in_progress") transcript.error(() => t("chat.busy"));
+      else if (error instanceof ApiError && error.status === 0) transcript.error(() => t("chat.unreachable", { detail }));
+      else transcript.error(() => t("chat.refused", { detail }));
+    } finally {
+      sending = false;
+      update();
+    }
+  }
+
+  async function stop(): Promise<void> {
+    if (!run || stopping) return;
+    stopping = true;
+    update();
+    try {
+      await stopRun(run.runId);
+    } catch {
+      // already finished (409) or unreachable: the stream's final event settles it either way
+    }
+  }
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    void send();
+  });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  });
+  stopButton.addEventListener("click", () => void stop());
+  newChat.addEventListener("click", () => {
+    if (run || sending) return;
+    conversationId = null;
+    failed = false;
+    transcript.clear();
+    update();
+    input.focus();
+  });
+  onLangChange(() => {
+    relocalize(root);
+    update();
+  });
+
+  window.sceneChat = {
+    get conversationId() { return conversationId; },
+    get runId() { return (run ?? lastRun)?.runId ?? null; },
+    get reconnects() { return (run ?? lastRun)?.stream.reconnects ?? 0; },
+    receivedIds: () => [...((run ?? lastRun)?.stream.received ?? [])],
+    dropStream: (hold = false) => run?.stream.drop(hold),
+    resumeStream: () => run?.stream.resume(),
+  };
+  update();
+}

@@ -1,0 +1,95 @@
+// The chat's side of the selection hand-off: a notice while the agent waits for a pick in the viewer
+// (prompt, candidates, countdown), the viewer switched to selection mode in place, and the outcome.
+import { parseViewerUrl, type ViewTarget, type ViewerHandle } from "../contracts";
+import type { SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout } from "./events";
+import { timeOf } from "./events";
+import { Ticker, bindText, formatClock, h, listCodes, tx } from "./dom";
+import { t } from "./strings";
+
+type NoticeStatus = "pending" | "received" | "timeout" | "cancelled";
+
+class Notice {
+  readonly el: HTMLElement;
+  status: NoticeStatus = "pending";
+  private readonly countdown = h("div", { class: "notice-countdown", "data-testid": "selection-countdown" });
+  private readonly outcome = h("div", { class: "notice-outcome", "data-testid": "selection-outcome", hidden: true });
+  private readonly showButton: HTMLButtonElement;
+
+  constructor(event: SelectionRequired, ticker: Ticker, show: () => void) {
+    this.showButton = tx(h("button", { type: "button", class: "link-button", "data-testid": "selection-show" }), "sel.show");
+    this.showButton.addEventListener("click", show);
+    this.el = h("section", { class: "notice selection-notice", "data-testid": "selection-notice",
+                             "data-session-id": event.session_id, "data-status": "pending", role: "status" },
+      h("div", { class: "notice-title" }, h("span", { "aria-hidden": "true" }, "👆 "), tx(h("span"), "sel.title")),
+      event.prompt ? h("div", { class: "notice-prompt", "data-testid": "selection-prompt" }, event.prompt) : null,
+      tx(h("div", { class: "notice-hint" }), event.multiple ? "sel.many" : "sel.one"),
+      tx(h("div", { class: "notice-candidates" }), "sel.candidates", { n: event.candidates.length, codes: listCodes(event.candidates, 8) }),
+      h("div", { class: "notice-row" }, this.countdown, this.showButton),
+      this.outcome);
+    const expires = timeOf(event.expires_at);
+    const deadline = Number.isFinite(expires) ? expires : Date.now() + event.timeout * 1000;
+    ticker.add(() => {
+      if (this.status !== "pending") return false;
+      const left = formatClock((deadline - Date.now()) / 1000);
+      bindText(this.countdown, () => t("sel.left", { left }));
+      return true;
+    });
+  }
+
+  end(status: Exclude<NoticeStatus, "pending">, text: () => string): void {
+    if (this.status !== "pending") return;
+    this.status = status;
+    this.el.dataset.status = status;
+    this.countdown.hidden = true;
+    this.showButton.hidden = true;
+    this.outcome.hidden = false;
+    bindText(this.outcome, text);
+  }
+}
+
+/** Selection notices of one run, by session id. */
+export class SelectionNotices {
+  private readonly notices = new Map<string, Notice>();
+
+  constructor(private readonly place: (el: HTMLElement) => void, private readonly ticker: Ticker,
+              private readonly viewer: ViewerHandle) {}
+
+  required(event: SelectionRequired): void {
+    if (this.notices.has(event.session_id)) return;
+    const target = parseViewerUrl(event.viewer_url);
+    const notice = new Notice(event, this.ticker, () => this.open(target));
+    this.notices.set(event.session_id, notice);
+    this.place(notice.el);
+    this.open(target);
+  }
+
+  received(event: SelectionReceived): void {
+    const codes = event.codes.length ? event.codes : event.selections.map((s) => s.itemCode);
+    this.notices.get(event.session_id)?.end("received", () => t("sel.received", { codes: listCodes(codes) }));
+    this.viewer.sessionEnded(event.session_id, "confirmed");
+  }
+
+  timeout(event: SelectionTimeout): void {
+    this.notices.get(event.session_id)?.end("timeout", () => t("sel.timeout"));
+    this.viewer.sessionEnded(event.session_id, "expired");
+  }
+
+  cancelled(event: SelectionCancelled): void {
+    const key = event.cancelled_by === "viewer" ? "sel.cancelled_viewer" : event.cancelled_by === "invalid" ? "sel.cancelled_invalid" : "sel.cancelled_caller";
+    this.notices.get(event.session_id)?.end("cancelled", () => t(key) + (event.reason ? ` (${event.reason})` : ""));
+    this.viewer.sessionEnded(event.session_id, "cancelled");
+  }
+
+  /** The run ended: a notice still waiting can wait no more. */
+  endAll(): void {
+    for (const [sessionId, notice] of this.notices) {
+      if (notice.status !== "pending") continue;
+      notice.end("cancelled", () => t("sel.cancelled_caller"));
+      this.viewer.sessionEnded(sessionId, "cancelled");
+    }
+  }
+
+  private open(target: ViewTarget): void {
+    this.viewer.open(target).catch(() => undefined); // the viewer shows its own load errors
+  }
+}

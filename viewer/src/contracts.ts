@@ -1,0 +1,47 @@
+// What the chat panel and the viewer know of each other: the chat opens views in place (a view-only
+// view, or a selection session the agent is waiting on) from the viewer URLs the agent reports.
+
+/** What to show: the query parameters of a viewer URL (SPEC §5). No manifest = the whole scene. */
+export interface ViewTarget {
+  manifest: string | null;
+  selectionMode: boolean;
+  sessionId: string | null;
+  prompt: string | null;
+}
+
+/** The viewer as the chat panel sees it. */
+export interface ViewerHandle {
+  /** Switch to `target` in place (no page load); resolves when its points are shown or it failed. */
+  open(target: ViewTarget): Promise<void>;
+  /** The target shown now. */
+  current(): ViewTarget;
+  /** A selection session ended elsewhere (the agent timed out, the run was stopped): show that at once. */
+  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired"): void;
+}
+
+/** The target of a viewer URL (absolute, or relative to this page); its origin is ignored. */
+export function parseViewerUrl(url: string): ViewTarget {
+  const params = new URL(url, window.location.href).searchParams;
+  return {
+    manifest: params.get("manifest"),
+    selectionMode: params.get("selectionMode") === "true",
+    sessionId: params.get("sessionId"),
+    prompt: params.get("prompt"),
+  };
+}
+
+/** The target of this page's own URL. */
+export function initialTarget(): ViewTarget {
+  return parseViewerUrl(window.location.href);
+}
+
+/** This page's address for `target`, for history.replaceState (keeps ?lang). */
+export function targetUrl(target: ViewTarget): string {
+  const url = new URL(window.location.href);
+  for (const name of ["manifest", "selectionMode", "sessionId", "prompt"]) url.searchParams.delete(name);
+  if (target.manifest) url.searchParams.set("manifest", target.manifest);
+  if (target.selectionMode) url.searchParams.set("selectionMode", "true");
+  if (target.sessionId) url.searchParams.set("sessionId", target.sessionId);
+  if (target.prompt) url.searchParams.set("prompt", target.prompt);
+  return url.pathname + url.search;
+}

@@ -1,0 +1,124 @@
+// `window.sceneViewer`: the viewer's state for tests, assistive tools and `scene-agent bench viewer`
+// (SPEC §7). One object, updated in place, so that a reference taken once stays current.
+
+import * as THREE from "three";
+import type { ViewerHandle } from "../contracts";
+import type { SessionMode } from "./api";
+import { itemsOf, unionBounds, type ViewModel } from "./model";
+import type { Stage } from "./stage";
+
+export type ViewerState = "loading" | "ready" | "submitting" | "submitted" | "cancelled" | "expired" | "error";
+
+export interface Timings {
+  /** Milliseconds from the start of the load (navigation start for the page's first view, the open() call for
+   * later ones) to: the manifest read, the first frame with points drawn, and every point drawn. */
+  manifestMs: number | null;
+  firstFrameMs: number | null;
+  readyMs: number | null;
+}
+
+export interface PickRecord {
+  code: string | null;
+  method: "gpu" | "raycast";
+  /** The pick itself. */
+  pickMs: number;
+  /** From the click event to the frame with the new highlight drawn (GPU finished). */
+  clickToFrameMs: number;
+}
+
+export interface SceneViewerHook {
+  /** "selection" while a session asks the user to pick (whatever its state), "view" otherwise (view-only, whole scene). */
+  mode: "view" | "selection";
+  /** The session's mode (room | objects | multi-room) in selection, else null. */
+  selectionMode: SessionMode | null;
+  state: ViewerState;
+  sessionId: string | null;
+  candidates: string[];
+  selected: string[];
+  hovered: string | null;
+  drillRoom: string | null;
+  /** Rooms (their structure) and objects in the view, and their points: drawn so far, and in all. */
+  itemCount: number;
+  pointsLoaded: number;
+  pointsTotal: number;
+  timings: Timings;
+  lastPick: PickRecord | null;
+  /** The handle mountViewer returned (open a target in place, as the chat panel does). */
+  handle?: ViewerHandle;
+  /** Page (client) coordinates where a click lands on this item (a candidate: on one of its points), or null. */
+  screenPosition(code: string): { x: number; y: number } | null;
+  /** For the benchmark: which picker canvas clicks use, and one pick at client coordinates without clicking. */
+  bench: {
+    picker: "gpu" | "raycast";
+    pickAt(x: number, y: number, method: "gpu" | "raycast"): { code: string | null; ms: number };
+    /** Draw one frame now and wait for the GPU: its duration. */
+    frameMs(): number;
+  };
+}
+
+declare global {
+  interface Window {
+    sceneViewer: SceneViewerHook;
+  }
+}
+
+export function emptyTimings(): Timings {
+  return { manifestMs: null, firstFrameMs: null, readyMs: null };
+}
+
+type Method = "gpu" | "raycast";
+
+/** The hook with nothing loaded yet; `deps` reach into the app for what is computed on demand. */
+export function createHook(deps: {
+  stage(): Stage | null;
+  codeAt(x: number, y: number, method: Method): string | null;
+  screenPosition(code: string): { x: number; y: number } | null;
+}): SceneViewerHook {
+  return {
+    mode: "view", selectionMode: null, state: "loading", sessionId: null, candidates: [], selected: [], hovered: null,
+    drillRoom: null, itemCount: 0, pointsLoaded: 0, pointsTotal: 0, timings: emptyTimings(), lastPick: null,
+    screenPosition: deps.screenPosition,
+    bench: {
+      picker: "gpu",
+      pickAt: (x, y, method) => {
+        const rect = deps.stage()?.canvas.getBoundingClientRect();
+        const began = performance.now();
+        const code = rect ? deps.codeAt(x - rect.left, y - rect.top, method) : null;
+        return { code, ms: performance.now() - began };
+      },
+      frameMs: () => {
+        const began = performance.now();
+        deps.stage()?.renderNow();
+        deps.stage()?.sync();
+        return performance.now() - began;
+      },
+    },
+  };
+}
+
+/**
+ * Client coordinates of an item's centre; for a pickable one whose centre is covered by another item,
+ * one of its own points (a sample of them, nearest the centre first) that the GPU pick confirms.
+ */
+export function screenPositionOf(stage: Stage, model: ViewModel, targets: string[], code: string): { x: number; y: number } | null {
+  const bounds = unionBounds(itemsOf(model, code).map((i) => i.bounds));
+  if (!bounds) return null;
+  const rect = stage.canvas.getBoundingClientRect();
+  const client = (p: { x: number; y: number }) => ({ x: rect.left + p.x, y: rect.top + p.y });
+  const centre = stage.project(new THREE.Vector3(...bounds.min).add(new THREE.Vector3(...bounds.max)).multiplyScalar(0.5));
+  const id = targets.indexOf(code) + 1;
+  if (!id || (centre && stage.pick(centre.x, centre.y) === id)) return centre && client(centre);
+  const spots: { x: number; y: number; d: number }[] = [];
+  for (const cloud of stage.allClouds().filter((c) => c.pickId === id && c.group.visible)) {
+    const { positions, min, max, count } = cloud.data;
+    const step = Math.max(1, Math.floor(count / 150));
+    for (let k = 0; k < count; k += step) {
+      const at = (a: number) => min[a] + (positions[3 * k + a] / 65535) * (max[a] - min[a]);
+      const s = stage.project(new THREE.Vector3(at(0), at(1), at(2)));
+      if (s) spots.push({ ...s, d: centre ? Math.hypot(s.x - centre.x, s.y - centre.y) : 0 });
+    }
+  }
+  spots.sort((a, b) => a.d - b.d);
+  const hit = spots.slice(0, 60).find((s) => stage.pick(s.x, s.y) === id);
+  return hit ? client(hit) : centre && client(centre);
+}

@@ -1,0 +1,151 @@
+// Shaders for one point cloud. Positions arrive as normalized uint16 in [0,1]³ and colours as
+// normalized uint8; the Points object's model matrix maps the unit cube onto the item's bounds, so
+// nothing is expanded to float32 on the CPU. Points are sized in world units (from the item's point
+// density), clamped to a pixel range. A second material draws the same points in one flat colour (the
+// item's pick id) for GPU picking.
+
+import * as THREE from "three";
+
+/** Uniforms shared by every material: pixels per world unit at distance 1, and the pixel clamp. */
+export interface SharedUniforms {
+  uScale: { value: number };
+  uMinPx: { value: number };
+  uMaxPx: { value: number };
+}
+
+export function sharedUniforms(): SharedUniforms {
+  return { uScale: { value: 500 }, uMinPx: { value: 1.5 }, uMaxPx: { value: 9 } };
+}
+
+const VERTEX_COMMON = /* glsl */ `
+  uniform float uScale;
+  uniform float uMinPx;
+  uniform float uMaxPx;
+  uniform float uWorldSize;
+  uniform float uSizeBoost;
+  uniform float uClipZ;
+
+  // false when the point lies above the clip height (a room's ceiling, cut so that one sees inside)
+  bool placePoint() {
+    vec4 world = modelMatrix * vec4(position, 1.0);
+    if (world.z > uClipZ) {
+      gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: dropped before rasterising
+      gl_PointSize = 0.0;
+      return false;
+    }
+    vec4 mv = viewMatrix * world;
+    gl_Position = projectionMatrix * mv;
+    gl_PointSize = clamp(uWorldSize * uScale / max(-mv.z, 1e-3), uMinPx, uMaxPx) * uSizeBoost;
+    return true;
+  }
+`;
+
+const DISPLAY_VERTEX = /* glsl */ `
+  ${VERTEX_COMMON}
+  attribute vec3 rgb;
+  varying vec3 vColor;
+  void main() {
+    vColor = rgb;
+    placePoint();
+  }
+`;
+
+const DISPLAY_FRAGMENT = /* glsl */ `
+  uniform vec3 uTint;
+  uniform float uTintAmount;
+  uniform float uDim;
+  varying vec3 vColor;
+  void main() {
+    vec2 d = gl_PointCoord - 0.5;
+    if (dot(d, d) > 0.25) discard;
+    vec3 c = vColor;
+    float lum = dot(c, vec3(0.299, 0.587, 0.114));
+    // dimmed: mostly grey and darker, so that highlighted items stand out and the rest stays readable
+    c = mix(c, vec3(lum), 0.75 * uDim) * (1.0 - 0.55 * uDim);
+    c = mix(c, uTint, uTintAmount);
+    gl_FragColor = vec4(c, 1.0);
+  }
+`;
+
+const PICK_VERTEX = /* glsl */ `
+  ${VERTEX_COMMON}
+  uniform float uPickMinPx;
+  void main() {
+    if (placePoint()) gl_PointSize = max(gl_PointSize, uPickMinPx);
+  }
+`;
+
+const PICK_FRAGMENT = /* glsl */ `
+  uniform vec3 uPickColor;
+  void main() {
+    gl_FragColor = vec4(uPickColor, 1.0);
+  }
+`;
+
+/** How an item is drawn now. */
+export interface CloudStyle {
+  dim: number;
+  tint: THREE.Color;
+  tintAmount: number;
+  sizeBoost: number;
+}
+
+function itemUniforms(shared: SharedUniforms, worldSize: number, clipZ: number) {
+  return {
+    ...shared,
+    uWorldSize: { value: worldSize },
+    uSizeBoost: { value: 1 },
+    uClipZ: { value: clipZ },
+  };
+}
+
+export function displayMaterial(shared: SharedUniforms, worldSize: number, clipZ: number): THREE.ShaderMaterial {
+  return new THREE.ShaderMaterial({
+    uniforms: {
+      ...itemUniforms(shared, worldSize, clipZ),
+      uTint: { value: new THREE.Color() }, uTintAmount: { value: 0 }, uDim: { value: 0 },
+    },
+    vertexShader: DISPLAY_VERTEX,
+    fragmentShader: DISPLAY_FRAGMENT,
+  });
+}
+
+export function pickMaterial(display: THREE.ShaderMaterial, pickId: number): THREE.ShaderMaterial {
+  // Shares the display material's size and clip uniforms (the same objects), so both always agree.
+  const u = display.uniforms;
+  return new THREE.ShaderMaterial({
+    uniforms: {
+      uScale: u.uScale, uMinPx: u.uMinPx, uMaxPx: u.uMaxPx, uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost,
+      uClipZ: u.uClipZ, uPickMinPx: { value: 3 }, uPickColor: { value: idColor(pickId) },
+    },
+    vertexShader: PICK_VERTEX,
+    fragmentShader: PICK_FRAGMENT,
+  });
+}
+
+export function applyStyle(material: THREE.ShaderMaterial, style: CloudStyle): void {
+  const u = material.uniforms;
+  u.uDim.value = style.dim;
+  (u.uTint.value as THREE.Color).copy(style.tint);
+  u.uTintAmount.value = style.tintAmount;
+  u.uSizeBoost.value = style.sizeBoost;
+}
+
+/** Pick id (1…2²⁴−1; 0 = nothing) as an exact 8-bit RGB colour. */
+export function idColor(id: number): THREE.Vector3 {
+  return new THREE.Vector3(((id >> 16) & 255) / 255, ((id >> 8) & 255) / 255, (id & 255) / 255);
+}
+
+export function setPickId(material: THREE.ShaderMaterial, id: number): void {
+  (material.uniforms.uPickColor.value as THREE.Vector3).copy(idColor(id));
+}
+
+/**
+ * World size of a point so that neighbours touch: the spacing of `count` points spread over the surface
+ * the item's box suggests (a room: floor, ceiling and walls; an object: part of its box surface).
+ */
+export function worldPointSize(kind: "room" | "object", size: [number, number, number], count: number): number {
+  const [x, y, z] = size.map((s) => Math.max(s, 0.01));
+  const area = kind === "room" ? 2 * x * y + 2 * z * (x + y) : 0.6 * 2 * (x * y + y * z + x * z);
+  return 1.4 * Math.sqrt(area / Math.max(count, 1));
+}

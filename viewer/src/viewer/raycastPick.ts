@@ -1,0 +1,23 @@
+// The baseline that `scene-agent bench viewer` compares GPU picking with: three.js' Raycaster over the
+// pickable Points (CPU, every point of every cloud whose bounds the ray meets), with a threshold as
+// wide as half the GPU pick window at the orbit target. Not used for ordinary clicks.
+
+import * as THREE from "three";
+import { PICK_WINDOW } from "./picking";
+import type { Stage } from "./stage";
+
+const raycaster = new THREE.Raycaster();
+
+/** Pick id of the nearest pickable point along the ray through CSS pixel (x, y); 0 for none. */
+export function raycastPick(stage: Stage, x: number, y: number): number {
+  const { width, height } = stage.size;
+  raycaster.setFromCamera(new THREE.Vector2((x / width) * 2 - 1, 1 - (y / height) * 2), stage.camera);
+  raycaster.params.Points = { threshold: ((PICK_WINDOW - 1) / 2) * stage.worldPerPixel() };
+  const clouds = stage.allClouds().filter((c) => c.pickGroup.visible);
+  const byGroup = new Map<THREE.Object3D | null, (typeof clouds)[number]>(clouds.map((c) => [c.group, c]));
+  for (const hit of raycaster.intersectObjects(clouds.map((c) => c.group), true)) {
+    const cloud = byGroup.get(hit.object.parent);
+    if (cloud && hit.point.z <= cloud.material.uniforms.uClipZ.value) return cloud.pickId;
+  }
+  return 0;
+}

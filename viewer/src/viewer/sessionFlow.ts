@@ -1,0 +1,151 @@
+// One selection session in the viewer: the picks, the countdown, Confirm and Cancel (one request in
+// flight; refused answers explained with the server's message), and the end of the session however it
+// comes — sent from here, cancelled, expired, or ended elsewhere (another window, the agent).
+
+import { ApiError, cancelSelection, submitSelection, type SessionState, type SessionStatus } from "./api";
+import { answerErrorMessage } from "./errors";
+import type { ViewerState } from "./hooks";
+import type { SelectionSpec } from "./model";
+import type { Panel } from "./panel";
+import { Picks, SessionClock } from "./selection";
+import { t } from "./strings";
+
+type Ended = Exclude<SessionStatus, "pending">;
+const FINAL: Record<Ended, ViewerState> = { confirmed: "submitted", cancelled: "cancelled", expired: "expired" };
+
+export class SessionFlow {
+  readonly sessionId: string;
+  private picks: Picks;
+  private clock: SessionClock | null = null;
+  private busy: "sending" | "cancelling" | null = null;
+  private state: ViewerState = "loading";
+  private endedWhileBusy: Ended | null = null;
+  private contactLost = false;
+
+  constructor(
+    private readonly spec: SelectionSpec,
+    private readonly panel: Panel,
+    private readonly on: { state(state: ViewerState): void; changed(): void },
+  ) {
+    this.sessionId = spec.sessionId;
+    this.picks = new Picks(spec.candidates, spec.multiple);
+    this.update();
+  }
+
+  get selected(): string[] {
+    return this.picks.selected;
+  }
+
+  /** The session as the server reported it when the view finished loading. */
+  start(session: SessionState): void {
+    if (session.multiple !== this.spec.multiple) this.picks = new Picks(this.spec.candidates, session.multiple);
+    const prompt = this.spec.prompt || session.prompt;
+    this.panel.setPrompt(prompt ? () => prompt : null, () => t(session.multiple ? "pickSeveral" : "pickOne"));
+    this.setState("ready");
+    this.clock = new SessionClock(this.sessionId, (left) => this.panel.setCountdown(left), (status) => this.ended(status),
+                                  (ok) => this.contact(ok));
+    this.clock.start(session);
+  }
+
+  toggle(code: string): void {
+    if (this.state !== "ready" || this.busy || !this.picks.toggle(code)) return;
+    this.clearError();
+    this.update();
+    this.on.changed();
+  }
+
+  undo(): void {
+    if (this.state !== "ready" || this.busy || !this.picks.undo()) return;
+    this.clearError();
+    this.update();
+    this.on.changed();
+  }
+
+  async confirm(): Promise<void> {
+    if (this.state !== "ready" || this.busy) return;
+    const codes = this.picks.selected;
+    if (!codes.length) {
+      this.panel.setMessage(() => t("pickFirst"), "error");
+      return;
+    }
+    await this.answer("sending", () => submitSelection(this.sessionId, codes), "submitted", () => t("sent", { codes: codes.join(", ") }));
+  }
+
+  async cancel(): Promise<void> {
+    if (this.state !== "ready" || this.busy) return;
+    await this.answer("cancelling", () => cancelSelection(this.sessionId), "cancelled", () => t("cancelled"));
+  }
+
+  private async answer(busy: "sending" | "cancelling", send: () => Promise<unknown>, done: ViewerState, said: () => string): Promise<void> {
+    this.busy = busy; // set before the request leaves: a second click or key press finds it busy
+    this.panel.setMessage(null);
+    this.setState("submitting"); // an answer is on its way (Confirm or Cancel)
+    try {
+      await send();
+      this.finish(done, said, done === "submitted" ? "ok" : "info");
+    } catch (exc) {
+      this.busy = null;
+      const message = () => answerErrorMessage(exc);
+      const status = exc instanceof ApiError && exc.kind === "http" ? exc.status : 0;
+      if (status === 410) this.finish("expired", message, "error");
+      else if (status === 409) {
+        const now = this.endedWhileBusy ?? (await this.clock?.refresh()) ?? null;
+        this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
+      } else if (status === 404) this.finish("error", message, "error");
+      else if (this.endedWhileBusy) this.ended(this.endedWhileBusy);
+      else {
+        this.setState("ready"); // refused picks (422) or no answer: the user may try again
+        this.panel.setMessage(message, "error");
+      }
+    }
+  }
+
+  /** The session ended without this viewer answering it (or its answer raced a poll). */
+  ended(status: Ended): void {
+    if (this.busy) {
+      this.endedWhileBusy = status;
+      return;
+    }
+    if (this.state !== "ready" && this.state !== "loading") return;
+    const said = { confirmed: "answeredElsewhere", cancelled: "cancelledElsewhere", expired: "expired" } as const;
+    this.finish(FINAL[status], () => t(said[status]), status === "expired" ? "error" : "info");
+  }
+
+  private finish(state: ViewerState, message: () => string, tone: "info" | "ok" | "error"): void {
+    this.clock?.stop();
+    this.busy = null;
+    this.setState(state);
+    this.panel.setCountdown(null);
+    this.panel.setMessage(message, tone);
+    this.on.changed();
+  }
+
+  private contact(ok: boolean): void {
+    if (ok === !this.contactLost) return;
+    this.contactLost = !ok;
+    if (!ok) this.panel.setMessage(() => t("errPollLost"), "error");
+    else this.panel.setMessage(null);
+  }
+
+  private clearError(): void {
+    if (this.state === "ready") this.panel.setMessage(null);
+  }
+
+  private setState(state: ViewerState): void {
+    this.state = state;
+    this.on.state(state);
+    this.update();
+  }
+
+  /** Buttons and the picked line follow the state. */
+  private update(): void {
+    const ready = this.state === "ready" && !this.busy;
+    const selected = this.picks.selected;
+    this.panel.setActions({ confirm: ready && selected.length > 0, cancel: ready, undo: ready && this.picks.canUndo }, this.busy);
+    this.panel.setPicked(() => (selected.length ? t("picked", { codes: selected.join(", ") }) : t("nothingPicked")));
+  }
+
+  stop(): void {
+    this.clock?.stop();
+  }
+}
