@@ -41,4 +41,5 @@ def serving(settings: Settings, scene: Scene) -> Iterator[str]:
     port = urlsplit(settings.viewer_url).port or (443 if settings.viewer_url.startswith("https") else 80)
     app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings})
     with BackgroundServer(app, host=DEFAULT_HOST, port=port) as server:
-        yield f"Serving scene '{scene.scene_id}' at {server.url}/ (viewer, web chat and API) while this chat runs"
+        yield (f"Serving scene '{scene.scene_id}' at {server.url}/ while this chat runs: open it in a browser for the "
+               "3D viewer and the web chat")
