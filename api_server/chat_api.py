@@ -16,12 +16,12 @@ from api_server.chat_runs import ChatRuns, Run
 from api_server.openapi import documented
 from api_server.request_body import json_body
 from scene_agent.errors import BusyError, UsageError
+from scene_agent.selection.session import SESSION_ID_RE
 
 bp = Blueprint("chat", __name__)
 
 ERRORS = {400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody}
 RECONNECT_MS = 1000
-ID_CHARS = frozenset("0123456789abcdef")
 
 
 def chat_runs() -> ChatRuns:
@@ -30,7 +30,7 @@ def chat_runs() -> ChatRuns:
 
 
 def _check_id(value: str, what: str) -> str:
-    if len(value) != 32 or not set(value) <= ID_CHARS:
+    if not SESSION_ID_RE.fullmatch(value):
         raise UsageError(f"a {what} id is 32 lowercase hex characters (got {value[:40]!r})")
     return value
 
@@ -94,8 +94,6 @@ def _stream(run: Run, after: int, keepalive: float, max_seconds: float) -> Itera
 def chat():
     """Start a run for the message, in a new conversation or the given one (one run at a time per conversation)."""
     body = json_body(ChatRequest)
-    if not body.message.strip():
-        raise UsageError("message: must not be blank")
     run = chat_runs().start(body.message, body.conversation_id)
     started = ChatStarted(run_id=run.run_id, conversation_id=run.conversation_id,
                           events_url=f"/api/runs/{run.run_id}/events")

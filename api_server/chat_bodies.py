@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api_server.web_questions import AnswerGiven
 from scene_agent.agent.records import AskedRecord
+from scene_agent.selection.session import SESSION_ID_RE
 from scene_agent.tools.question import QuestionAnswer
 
-ID_PATTERN = r"^[0-9a-f]{32}$"
+ID_PATTERN = SESSION_ID_RE.pattern  # conversations, runs and questions have ids like sessions: 32 lowercase hex
 MAX_MESSAGE = 4000
 
 
@@ -22,6 +23,13 @@ class ChatRequest(BaseModel):
     message: str = Field(min_length=1, max_length=MAX_MESSAGE, description="What the user asks, in their words.")
     conversation_id: str | None = Field(default=None, pattern=ID_PATTERN,
                                         description="Leave out to start a conversation; send it back for later turns.")
+
+    @field_validator("message")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("must not be blank")
+        return v
 
 
 class ChatStarted(BaseModel):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 import time
-import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
@@ -25,7 +24,7 @@ from scene_agent.agent.scene_agent import SceneAgent, default_planner
 from scene_agent.config import Settings
 from scene_agent.errors import BusyError, ConflictError, NotFoundError
 from scene_agent.scene import Scene
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S, new_session_id
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionItem
 
 MAX_CONVERSATIONS = 64
@@ -51,8 +50,8 @@ class RunInProgressError(ConflictError):
 
 
 def new_id() -> str:
-    """An unguessable id: 32 lowercase hex characters."""
-    return uuid.uuid4().hex
+    """An unguessable id: 32 lowercase hex characters, like a selection session's."""
+    return new_session_id()
 
 
 class Run:
