@@ -101,6 +101,18 @@ def test_a_session_cancelled_elsewhere_shows_at_once(viewer: Callable[..., Viewe
     assert v.page.locator("[data-testid=confirm]").is_disabled()
 
 
+def test_a_pick_made_elsewhere_shows_what_was_picked(viewer: Callable[..., Viewer], open_vis: Callable[..., Any],
+                                                    server: WebServer) -> None:
+    vis = open_vis(CHAIRS, selection_mode=True)
+    v = viewer(vis)
+    status, _ = post(server, "/api/submit-selection", {"session_id": vis.session_id, "selections": [{"itemCode": CHAIRS[1]}]})
+    assert status == 200
+    v.wait_state("submitted")  # the next poll tells, with the picks
+    assert v.page.inner_text("[data-testid=message]") == f"Answered elsewhere: {CHAIRS[1]} was picked."
+    assert dict(v.rows())[CHAIRS[1]] == "true" and v.hook("selected") == [CHAIRS[1]]
+    assert v.page.locator("[data-testid=confirm]").is_disabled()
+
+
 def test_the_chat_says_the_session_ended(viewer: Callable[..., Viewer], open_vis: Callable[..., Any]) -> None:
     vis = open_vis(CHAIRS, selection_mode=True)
     v = viewer(vis)

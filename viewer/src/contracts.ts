@@ -15,8 +15,9 @@ export interface ViewerHandle {
   open(target: ViewTarget): Promise<void>;
   /** The target shown now. */
   current(): ViewTarget;
-  /** A selection session ended elsewhere (the agent timed out, the run was stopped): show that at once. */
-  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired"): void;
+  /** A selection session ended elsewhere (the agent timed out, the run was stopped, someone else picked):
+   *  show that at once; for "confirmed", `codes` are what was picked. */
+  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired", codes?: string[]): void;
 }
 
 /** The target of a viewer URL (absolute, or relative to this page); its origin is ignored. */

@@ -66,7 +66,7 @@ export class SelectionNotices {
   received(event: SelectionReceived): void {
     const codes = event.codes.length ? event.codes : event.selections.map((s) => s.itemCode);
     this.notices.get(event.session_id)?.end("received", () => t("sel.received", { codes: listCodes(codes) }));
-    this.viewer.sessionEnded(event.session_id, "confirmed");
+    this.viewer.sessionEnded(event.session_id, "confirmed", codes);
   }
 
   timeout(event: SelectionTimeout): void {

@@ -73,6 +73,8 @@ export interface SessionState {
   multiple: boolean;
   seconds_left: number;
   expires_at: string;
+  /** The picks, once confirmed. */
+  selections: { itemCode: string }[];
 }
 
 /** Why a request failed: no answer at all, an HTTP error status, or an answer that is not what was expected. */

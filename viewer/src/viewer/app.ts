@@ -70,8 +70,8 @@ export class ViewerApp implements ViewerHandle {
     return this.target;
   }
 
-  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired"): void {
-    if (this.session?.sessionId === sessionId) this.session.ended(status);
+  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired", codes: string[] = []): void {
+    if (this.session?.sessionId === sessionId) this.session.ended(status, codes);
   }
 
   // --- loading ------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ export function mountViewer(root: HTMLElement, target: ViewTarget): ViewerHandle
   const handle: ViewerHandle = {
     open: (next) => app.open(next),
     current: () => app.current(),
-    sessionEnded: (sessionId, status) => app.sessionEnded(sessionId, status),
+    sessionEnded: (sessionId, status, codes) => app.sessionEnded(sessionId, status, codes),
   };
   window.sceneViewer.handle = handle; // the same handle the chat panel gets, for tests
   return handle;

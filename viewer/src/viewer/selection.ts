@@ -56,7 +56,7 @@ export class SessionClock {
   constructor(
     private readonly sessionId: string,
     private readonly onTick: (secondsLeft: number) => void,
-    private readonly onEnd: (status: Exclude<SessionStatus, "pending">) => void,
+    private readonly onEnd: (status: Exclude<SessionStatus, "pending">, codes: string[]) => void,
     private readonly onContact: (ok: boolean) => void,
   ) {}
 
@@ -70,7 +70,7 @@ export class SessionClock {
 
   private sync(state: SessionState): void {
     if (state.status !== "pending") {
-      this.end(state.status);
+      this.end(state.status, (state.selections ?? []).map((pick) => pick.itemCode));
       return;
     }
     this.deadline = performance.now() + state.seconds_left * 1000;
@@ -111,10 +111,10 @@ export class SessionClock {
     }
   }
 
-  private end(status: Exclude<SessionStatus, "pending">): void {
+  private end(status: Exclude<SessionStatus, "pending">, codes: string[] = []): void {
     if (this.stopped) return;
     this.stop();
-    this.onEnd(status);
+    this.onEnd(status, codes);
   }
 
   stop(): void {

@@ -21,6 +21,8 @@ export class SessionFlow {
   private state: ViewerState = "loading";
   private endedWhileBusy: Ended | null = null;
   private contactLost = false;
+  /** What was picked when the session was confirmed elsewhere (another window, the API). */
+  private pickedElsewhere: string[] | null = null;
 
   constructor(
     private readonly spec: SelectionSpec,
@@ -33,7 +35,7 @@ export class SessionFlow {
   }
 
   get selected(): string[] {
-    return this.picks.selected;
+    return this.pickedElsewhere ?? this.picks.selected;
   }
 
   /** The session as the server reported it when the view finished loading. */
@@ -42,7 +44,7 @@ export class SessionFlow {
     const prompt = this.spec.prompt || session.prompt;
     this.panel.setPrompt(prompt ? () => prompt : null, () => t(session.multiple ? "pickSeveral" : "pickOne"));
     this.setState("ready");
-    this.clock = new SessionClock(this.sessionId, (left) => this.panel.setCountdown(left), (status) => this.ended(status),
+    this.clock = new SessionClock(this.sessionId, (left) => this.panel.setCountdown(left), (status, codes) => this.ended(status, codes),
                                   (ok) => this.contact(ok));
     this.clock.start(session);
   }
@@ -100,13 +102,18 @@ export class SessionFlow {
     }
   }
 
-  /** The session ended without this viewer answering it (or its answer raced a poll). */
-  ended(status: Ended): void {
+  /** The session ended without this viewer answering it (or its answer raced a poll); `codes`: what was picked. */
+  ended(status: Ended, codes: string[] = []): void {
     if (this.busy) {
       this.endedWhileBusy = status;
       return;
     }
     if (this.state !== "ready" && this.state !== "loading") return;
+    if (status === "confirmed" && codes.length) {
+      this.pickedElsewhere = codes;
+      this.finish("submitted", () => t("pickedElsewhere", { codes: codes.join(", ") }), "info");
+      return;
+    }
     const said = { confirmed: "answeredElsewhere", cancelled: "cancelledElsewhere", expired: "expired" } as const;
     this.finish(FINAL[status], () => t(said[status]), status === "expired" ? "error" : "info");
   }
@@ -140,7 +147,7 @@ export class SessionFlow {
   /** Buttons and the picked line follow the state. */
   private update(): void {
     const ready = this.state === "ready" && !this.busy;
-    const selected = this.picks.selected;
+    const selected = this.selected;
     this.panel.setActions({ confirm: ready && selected.length > 0, cancel: ready, undo: ready && this.picks.canUndo }, this.busy);
     this.panel.setPicked(() => (selected.length ? t("picked", { codes: selected.join(", ") }) : t("nothingPicked")));
   }
