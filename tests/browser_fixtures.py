@@ -104,3 +104,11 @@ def local_url(server: WebServer, viewer_url: str) -> str:
     parts = urlsplit(viewer_url)
     return f"{server.url}{parts.path or '/'}{'?' + parts.query if parts.query else ''}"
 
+
+
+def save_screenshot(page: Any, name: str) -> None:
+    """Keep a screenshot for people to look at, in $SCENE_AGENT_SCREENSHOTS when set (nothing is written otherwise)."""
+    folder = os.environ.get("SCENE_AGENT_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / name))

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import expect
 
+from browser_fixtures import save_screenshot
 from chat_ui import ChatUI
 
-SHOTS = Path("/tmp/issue6-shots")
 
 
 def test_a_clear_question_is_answered_with_its_tool_cards(chat: Callable[..., ChatUI]) -> None:
@@ -46,8 +45,7 @@ def test_an_ambiguous_question_asks_for_a_pick_then_answers_with_swatches(chat: 
     expect(waiting_card).to_have_attribute("data-status", "running")  # the call waits for the pick
     expect(waiting_card).to_contain_text("🔧")
     expect(ui.by_testid("chat-stop")).to_be_enabled()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    ui.page.screenshot(path=str(SHOTS / "chat-waiting-for-pick.png"))
+    save_screenshot(ui.page, "chat-waiting-for-pick.png")
     pick = session["candidates"][1]
     ui.pick(session["session_id"], pick)
     expect(ui.notice).to_have_attribute("data-status", "received")
@@ -61,7 +59,7 @@ def test_an_ambiguous_question_asks_for_a_pick_then_answers_with_swatches(chat: 
     views = ui.card_views()
     assert [v.tool for v in views][:2] == ["find", "visualize"] and "color" in [v.tool for v in views]
     assert {v.status for v in views} == {"done"}
-    ui.page.screenshot(path=str(SHOTS / "chat-answer-with-swatches.png"))
+    save_screenshot(ui.page, "chat-answer-with-swatches.png")
     assert ui.uncaught_errors() == []
 
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import expect
 
+from browser_fixtures import save_screenshot
 from chat_ui import ChatUI, tool_result
 from llm_stub import LLMStub, call, text, tool_calls
 
-SHOTS = Path("/tmp/issue6-shots")
 UNITS = {"header": "Units", "question": "Metric or imperial?", "options": ["metric", "imperial"]}
 ROOMS = {"header": "Rooms", "question": "Which rooms should I compare?", "options": ["kitchen", "lounge", "study"],
          "multiple": True}
@@ -39,8 +38,7 @@ def test_a_single_choice_is_answered_with_one_click_and_submit(chat: Callable[..
     expect(ui.dialog.locator("input[type=radio]")).to_have_count(2)
     expect(ui.dialog.get_by_test_id("question-text")).to_have_count(0)  # options only: no free text
     expect(ui.dialog.get_by_test_id("question-countdown")).to_have_text(re.compile(r"^\d+:\d\d left$"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    ui.page.screenshot(path=str(SHOTS / "chat-question-dialog.png"))
+    save_screenshot(ui.page, "chat-question-dialog.png")
     option(ui, 1).click()
     ui.dialog.get_by_test_id("question-submit").click()
     expect(ui.dialog).to_have_count(0)
@@ -144,7 +142,7 @@ def test_the_dialog_speaks_chinese(chat: Callable[..., ChatUI], model: Callable[
     expect(ui.dialog.get_by_test_id("question-step")).to_have_text("问题 1/2")
     expect(ui.dialog.get_by_test_id("question-next")).to_have_text("下一题")
     expect(ui.dialog.get_by_test_id("question-cancel")).to_have_text("取消")
-    ui.page.screenshot(path=str(SHOTS / "chat-question-dialog-zh.png"))
+    save_screenshot(ui.page, "chat-question-dialog-zh.png")
     ui.dialog.get_by_test_id("question-cancel").click()
     ui.wait_final()
     expect(ui.by_testid("question-note")).to_have_text("问题已取消（已回答 0/2）")

@@ -46,6 +46,34 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return data as T;
 }
 
+async function get<T>(path: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Accept: "application/json" } });
+  } catch (error) {
+    throw new ApiError(0, "network", error instanceof Error ? error.message : String(error));
+  }
+  const data = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+  if (!response.ok) throw new ApiError(response.status, data?.error ?? `http_${response.status}`, data?.message ?? response.statusText);
+  return data as T;
+}
+
+/** A conversation as the server keeps it: its finished turns and the run answering now. */
+export interface ConversationState {
+  conversation_id: string;
+  turns: { query: string; answer: string; status: "answered" | "not_found" | "cancelled" | "timeout" | "error"; codes: string[] }[];
+  running: string | null;
+}
+
+export function getConversation(conversationId: string): Promise<ConversationState> {
+  return get<ConversationState>(`/api/conversations/${encodeURIComponent(conversationId)}`);
+}
+
+/** The message a run answers (for a run picked up again after a reload). */
+export function getRunMessage(runId: string): Promise<string> {
+  return get<{ message: string }>(`/api/runs/${encodeURIComponent(runId)}`).then((state) => state.message);
+}
+
 /** Start a run for `message`; without a conversation id a new conversation begins. */
 export function startRun(message: string, conversationId: string | null): Promise<StartedRun> {
   return post<StartedRun>("/api/chat", conversationId ? { message, conversation_id: conversationId } : { message });

@@ -4,7 +4,7 @@
 import "./chat.css";
 import type { ViewerHandle } from "../contracts";
 import { getLang, onLangChange, setLang, LANGS, type Lang } from "../i18n";
-import { ApiError, startRun, stopRun, type StartedRun } from "./api";
+import { ApiError, getConversation, getRunMessage, startRun, stopRun, type StartedRun } from "./api";
 import { QuestionDesk } from "./dialog";
 import { Ticker, bindAttr, h, relocalize, tx } from "./dom";
 import { Run } from "./run";
@@ -14,6 +14,25 @@ import { Transcript } from "./transcript";
 export type ChatState = "idle" | "running" | "waiting" | "error";
 
 const LANG_NAMES: Record<Lang, string> = { en: "EN", zh: "中文" };
+// The conversation of this tab, so that a reload carries on with it (sessionStorage: per tab, gone with it).
+const CONVERSATION_KEY = "scene-agent.conversation";
+
+function remembered(): string | null {
+  try {
+    return window.sessionStorage.getItem(CONVERSATION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(conversationId: string | null): void {
+  try {
+    if (conversationId) window.sessionStorage.setItem(CONVERSATION_KEY, conversationId);
+    else window.sessionStorage.removeItem(CONVERSATION_KEY);
+  } catch {
+    // not remembered: a reload starts a new conversation
+  }
+}
 
 /** Test and debugging hooks on `window.sceneChat`. */
 export interface ChatHooks {
@@ -95,6 +114,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404 && conversationId)) throw error;
       conversationId = null; // the server restarted or forgot it: carry on in a new conversation
+      remember(null);
       transcript.error(() => t("chat.lost"));
       return startRun(text, null);
     }
@@ -111,20 +131,8 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     try {
       const started = await start(text);
       conversationId = started.conversation_id;
-      run = new Run(started.run_id, started.events_url, {
-        transcript, ticker, viewer, desk,
-        changed: update,
-        ended: (ended) => {
-          if (run !== ended) return;
-          lastRun = ended;
-          failed = ended.final === null || ended.final.status === "error";
-          run = null;
-          stopping = false;
-          update();
-          input.focus();
-        },
-      });
-      run.start();
+      remember(conversationId);
+      follow(started.run_id, started.events_url);
     } catch (error) {
       failed = true;
       input.value = text; // nothing was sent: give the words back
@@ -132,6 +140,48 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
       if (error instanceof ApiError && error.code === "run_in_progress") transcript.error(() => t("chat.busy"));
       else if (error instanceof ApiError && error.status === 0) transcript.error(() => t("chat.unreachable", { detail }));
       else transcript.error(() => t("chat.refused", { detail }));
+    } finally {
+      sending = false;
+      update();
+    }
+  }
+
+  /** Show a run's events as they come (from its first event), until its final answer. */
+  function follow(runId: string, eventsUrl: string): void {
+    run = new Run(runId, eventsUrl, {
+      transcript, ticker, viewer, desk,
+      changed: update,
+      ended: (ended) => {
+        if (run !== ended) return;
+        lastRun = ended;
+        failed = ended.final === null || ended.final.status === "error";
+        run = null;
+        stopping = false;
+        update();
+        input.focus();
+      },
+    });
+    run.start();
+  }
+
+  /** After a reload: the tab's conversation so far, and the run still answering (its events replayed). */
+  async function restore(id: string): Promise<void> {
+    sending = true;
+    update();
+    try {
+      const state = await getConversation(id);
+      conversationId = state.conversation_id;
+      for (const turn of state.turns) {
+        transcript.user(turn.query);
+        transcript.final({ type: "final", ts: "", status: turn.status, answer: turn.answer, codes: turn.codes }, null);
+      }
+      if (state.running) {
+        transcript.user(await getRunMessage(state.running));
+        follow(state.running, `/api/runs/${state.running}/events`);
+      }
+    } catch {
+      remember(null); // the server restarted or forgot it: the next message starts a new conversation
+      conversationId = null;
     } finally {
       sending = false;
       update();
@@ -163,6 +213,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
   newChat.addEventListener("click", () => {
     if (run || sending) return;
     conversationId = null;
+    remember(null);
     failed = false;
     transcript.clear();
     update();
@@ -182,4 +233,6 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     resumeStream: () => run?.stream.resume(),
   };
   update();
+  const saved = remembered();
+  if (saved) void restore(saved);
 }
