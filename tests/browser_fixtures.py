@@ -17,14 +17,12 @@ import pytest
 
 from api_server import create_app
 from api_server.serve import BackgroundServer
+from scene_agent.bench.viewer import CHROMIUM_ARGS, chromium_executable
 from scene_agent.config import Settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 VIEWER_DIST = REPO_ROOT / "viewer" / "dist"
-CHROMIUM = os.environ.get("SCENE_AGENT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", "--disable-quic"]
+CHROMIUM = chromium_executable()
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
+import numpy as np
+
 from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
 from scene_agent.index import IndexedObject
@@ -34,11 +36,18 @@ from scene_agent.scene import Scene, load_scene
 from scene_agent.selection.session import MAX_TIMEOUT_S
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
+# How Chromium runs headless here (the browser tests launch it the same way): WebGL 2 through SwiftShader,
+# and none of the background connections a closed network refuses.
 CHROMIUM_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 VIEWPORT = {"width": 1280, "height": 800}
 LOAD_TIMEOUT_MS = 300_000
 PICK_TIMEOUT_MS = 60_000
+
+
+def chromium_executable() -> str:
+    """Debian's Chromium (the Makefile installs it), or SCENE_AGENT_CHROMIUM."""
+    return os.environ.get("SCENE_AGENT_CHROMIUM", "/usr/bin/chromium")
 
 
 class ViewerBenchError(SceneAgentError):
@@ -90,8 +99,7 @@ class ViewerReport:
 
 
 def _p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
+    return round(float(np.percentile(values, q * 100)), 2) if values else 0.0
 
 
 def _selection_codes(scene: Scene) -> list[str]:
@@ -212,7 +220,7 @@ def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12) -> ViewerRep
         from playwright.sync_api import sync_playwright  # noqa: PLC0415
     except ImportError:
         raise ViewerBenchError("Playwright is not installed: pip install -e '.[dev]'") from None
-    chromium = os.environ.get("SCENE_AGENT_CHROMIUM", "/usr/bin/chromium")
+    chromium = chromium_executable()
     if not Path(chromium).exists():
         raise ViewerBenchError(f"{chromium} is missing: install Debian's chromium (make setup does) or set SCENE_AGENT_CHROMIUM")
     scene = load_scene(scene_path)

@@ -185,7 +185,7 @@ class Dialog {
       this.render();
       // 404/409: the question already ended (timed out, stopped); nothing left to answer here
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return this.close();
-      const message = error instanceof Error ? error.message : String(error);
+      const message = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
       this.showError(() => message);
     }
   }

@@ -136,7 +136,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     } catch (error) {
       failed = true;
       input.value = text; // nothing was sent: give the words back
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
       if (error instanceof ApiError && error.code === "run_in_progress") transcript.error(() => t("chat.busy"));
       else if (error instanceof ApiError && error.status === 0) transcript.error(() => t("chat.unreachable", { detail }));
       else transcript.error(() => t("chat.refused", { detail }));
