@@ -20,7 +20,7 @@ SCENE_NAME = "Demo home"
 # Version of what this generator builds. Bump it with every change to the demo's contents
 # (layout, parts, colours, sampling) so that an already-built demo scene is rebuilt: the build
 # writes it to VERSION_FILE beside scene.json, and scene.ensure_demo_scene compares the two.
-DEMO_VERSION = 2
+DEMO_VERSION = 3
 VERSION_FILE = ".demo-version"
 
 # Points per m² of visible furniture surface, like a scan from a few meters away; small things
@@ -52,10 +52,10 @@ def _check_placement(code: str, item: Item, room: RoomPlan, height: float) -> No
 
 def _build_room(writer: SceneWriter, floor: FloorPlan, number: int, room: RoomPlan) -> Room:
     code = f"{floor.code}-{number}"
-    shell = Shell(room.rect, floor.elevation, floor.height, room.floor_finish, room.wall_color, room.doors)
+    shell = Shell(room.rect, floor.elevation, floor.height, room.floor_finish, room.wall_color, room.doors, room.windows)
     rel, count, bounds = writer.add_points(code, render_shell(shell, rng_for(code)))
     objects = []
-    for o, item in enumerate(room.items, start=1):
+    for o, item in enumerate(room.all_items(), start=1):  # items, then windows
         obj_code = f"{code}-{o}"
         _check_placement(obj_code, item, room, floor.height)
         at = (item.x, item.y, floor.elevation + item.z)

@@ -1,4 +1,4 @@
-"""Appliances, sanitaryware, lamps, plants, screens and rugs of the demo home as surface parts.
+"""Appliances, sanitaryware, lamps, plants, screens, rugs and windows of the demo home as surface parts.
 
 Same frame as furniture.py: origin at the footprint centre on the floor, front facing -y.
 """
@@ -6,6 +6,7 @@ Same frame as furniture.py: origin at the footprint centre on the floor, front f
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Literal
 
 from scene_agent.demo import palette
@@ -148,6 +149,38 @@ def monitor(w: float = 0.6, h: float = 0.36) -> Parts:
         Box((0, 0, 0.12 + h / 2), (w, 0.03, h), palette.SCREEN),
         Box((0, 0.04, 0.11), (0.05, 0.03, 0.2), palette.GRAPHITE),
         Box((0, 0.02, 0.008), (0.24, 0.18, 0.016), palette.GRAPHITE, bottom=False),
+    )
+
+
+@dataclass(frozen=True)
+class Pane(Box):
+    """A box that gets only `weight` of its area's share of points: glass, which a scanner barely sees."""
+
+    weight: float = 1.0
+
+    def area(self) -> float:
+        """The visible area scaled by weight (what point counts are split by)."""
+        return super().area() * self.weight
+
+
+# A window's glass gets this fraction of the points its area would give it, so the frame dominates
+# (as in a real scan, where most of the laser passes through the glass).
+GLASS_WEIGHT = 0.08
+
+
+def window(w: float, h: float, frame: RGB = palette.WHITE_PAINT, glass: RGB = palette.GLASS) -> Parts:
+    """A window filling a w×h wall opening: a frame of four 5 cm bars, 6 cm deep, and a sparse pane.
+
+    The origin is at the middle of the sill (the bottom of the opening) and the back (+y) goes to
+    the wall: layout.window_item stands it in its opening with `against(..., z=sill)`.
+    """
+    t, d = 0.05, 0.06
+    return (
+        Box((-(w / 2 - t / 2), 0, h / 2), (t, d, h), frame),
+        Box((w / 2 - t / 2, 0, h / 2), (t, d, h), frame),
+        Box((0, 0, t / 2), (w - 2 * t, d, t), frame),
+        Box((0, 0, h - t / 2), (w - 2 * t, d, t), frame),
+        Pane((0, 0, h / 2), (w - 2 * t, 0.006, h - 2 * t), glass, weight=GLASS_WEIGHT),
     )
 
 

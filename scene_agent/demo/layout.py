@@ -1,8 +1,9 @@
-"""The demo home: two floors of rooms, each with its rectangle, finishes, doors and furniture.
+"""The demo home: two floors of rooms, each with its rectangle, finishes, doors, windows and furniture.
 
 Codes follow list order: the n-th room of floor F is F-n and the m-th item of a room is F-n-m,
-so the comments beside each room give its code. Coordinates are meters, x east, y north, z up
-from the floor of the storey.
+so the comments beside each room give its code. A room's windows are objects too, numbered after
+all its items (a room with 10 items and one window has the window as F-n-11). Coordinates are
+meters, x east, y north, z up from the floor of the storey.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from scene_agent.demo import fixtures as fx
 from scene_agent.demo import furniture as fn
 from scene_agent.demo import palette as pal
 from scene_agent.demo.furniture import Parts
-from scene_agent.demo.structure import Door, Finish, Rect, Wall
+from scene_agent.demo.structure import Door, Finish, Rect, Wall, Window
 from scene_agent.demo.surfaces import footprint
 
 WALL_GAP = 0.03  # furniture never touches the wall, as in a real room
+WINDOW_GAP = 0.005  # a window's frame sits in its opening, just inside the wall's plane
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class Item:
 
 @dataclass(frozen=True)
 class RoomPlan:
-    """One room: canonical type, display name, rectangle, finishes, doors and items."""
+    """One room: canonical type, display name, rectangle, finishes, doors, items and windows."""
 
     type: str
     name: str
@@ -47,6 +49,11 @@ class RoomPlan:
     wall_color: pal.RGB
     doors: tuple[Door, ...]
     items: tuple[Item, ...]
+    windows: tuple[Window, ...] = ()
+
+    def all_items(self) -> tuple[Item, ...]:
+        """The room's objects in code order: its items, then one "window" item per window."""
+        return self.items + tuple(window_item(self.rect, w) for w in self.windows)
 
 
 @dataclass(frozen=True)
@@ -60,16 +67,24 @@ class FloorPlan:
     rooms: tuple[RoomPlan, ...]
 
 
-def against(label: str, parts: Parts, rect: Rect, wall: Wall, along: float, z: float = 0.0) -> Item:
-    """Stand an item with its back to a wall, centred at `along` (x for N/S walls, y for E/W)."""
+def against(
+    label: str, parts: Parts, rect: Rect, wall: Wall, along: float, z: float = 0.0, gap: float = WALL_GAP
+) -> Item:
+    """Stand an item with its back to a wall, `gap` from it, centred at `along` (x for N/S walls, y for E/W)."""
     back = float(footprint(parts)[1][1])  # the local +y extent is the item's back
     if wall == "N":
-        return Item(label, parts, along, rect.y1 - WALL_GAP - back, z, 0.0)
+        return Item(label, parts, along, rect.y1 - gap - back, z, 0.0)
     if wall == "S":
-        return Item(label, parts, along, rect.y0 + WALL_GAP + back, z, 180.0)
+        return Item(label, parts, along, rect.y0 + gap + back, z, 180.0)
     if wall == "W":
-        return Item(label, parts, rect.x0 + WALL_GAP + back, along, z, 90.0)
-    return Item(label, parts, rect.x1 - WALL_GAP - back, along, z, -90.0)
+        return Item(label, parts, rect.x0 + gap + back, along, z, 90.0)
+    return Item(label, parts, rect.x1 - gap - back, along, z, -90.0)
+
+
+def window_item(rect: Rect, window: Window) -> Item:
+    """The "window" object standing in a window's opening: frame and pane at the wall, sill at window.sill."""
+    parts = fx.window(window.width, window.top - window.sill)
+    return against("window", parts, rect, window.wall, window.at, z=window.sill, gap=WINDOW_GAP)
 
 
 def facing(label: str, parts: Parts, x: float, y: float, target: tuple[float, float]) -> Item:
@@ -112,7 +127,7 @@ def _ground_floor() -> FloorPlan:
         Item("floor lamp", fx.floor_lamp(), 3.9, 3.85),
         Item("plant", fx.plant(1.3, 0.18), 5.6, 0.4),
         Item("rug", fx.rug(2.4, 2.0, pal.BEIGE_LINEN, pal.NAVY), 2.5, 2.3),
-    ))
+    ), (Window("S", 2.4, 1.6, 0.8, 2.2),))  # 0-2-11, behind the mustard armchair
 
     table_at = (2.5, 6.3)
     kitchen_room = RoomPlan("kitchen", "Kitchen", kitchen, "tile", pal.WALL_WARM_WHITE, (  # 0-3
@@ -128,7 +143,7 @@ def _ground_floor() -> FloorPlan:
         against("sink", fx.sink("kitchen", 0.8, 0.58), kitchen, "N", 2.47),
         against("stove", fx.stove(), kitchen, "N", 3.2),
         against("cabinet", fn.cabinet(1.6, 0.35, 0.7, pal.OFF_WHITE), kitchen, "N", 1.9, z=1.45),
-    ))
+    ), (Window("W", 6.3, 1.2, 0.9, 2.1),))  # 0-3-11
 
     desk = against("desk", fn.desk(1.4, 0.7, pal.PINE), study, "E", 7.2)
     study_room = RoomPlan("study", "Study", study, "oak", pal.WALL_SAGE, (Door("S", 7.55, 0.8),), (  # 0-4
@@ -139,7 +154,7 @@ def _ground_floor() -> FloorPlan:
         against("bookshelf", fn.bookshelf(1.2, 0.32, 2.0, pal.WALNUT, shelves=6), study, "N", 8.5),
         against("cabinet", fn.cabinet(0.5, 0.6, 0.7, pal.GRAPHITE, drawers=3), study, "W", 6.0),
         Item("plant", fx.plant(1.0, 0.15), 9.6, 5.1),
-    ))
+    ), (Window("E", 7.2, 1.2, 0.9, 2.1),))  # 0-4-8, above the desk
 
     laundry_room = RoomPlan("laundry_room", "Laundry", laundry, "tile", pal.WALL_BLUE, (  # 0-5
         Door("W", 1.3, 0.9), Door("E", 1.3, 0.9),
@@ -199,7 +214,7 @@ def _upper_floor() -> FloorPlan:
         against("wardrobe", fn.cabinet(1.2, 0.6, 2.0, pal.WALNUT, doors=2), master, "E", 1.0),
         against("dresser", fn.cabinet(1.0, 0.45, 0.8, pal.WALNUT, drawers=3, legs=True), master, "S", 3.8),
         Item("rug", fx.rug(1.4, 2.4, pal.CREAM, pal.WOOL_RED), 2.6, 1.95),
-    ))
+    ), (Window("S", 1.0, 1.2, 0.8, 2.1),))  # 1-2-9
 
     g_left, g_right = _bedside(guest, "N", 1.8, 1.4, 0.45)
     guest_room = RoomPlan("bedroom", "Guest bedroom", guest, "carpet", pal.WALL_SAGE, (Door("S", 1.8),), (  # 1-3
@@ -210,7 +225,7 @@ def _upper_floor() -> FloorPlan:
         against("wardrobe", fn.cabinet(1.0, 0.6, 2.0, pal.WHITE_PAINT, doors=2), guest, "E", 5.9),
         against("dresser", fn.cabinet(0.9, 0.45, 0.8, pal.OAK, drawers=3), guest, "W", 6.1),
         Item("plant", fx.plant(0.9, 0.14), 3.25, 7.0),
-    ))
+    ), (Window("W", 7.5, 1.0, 0.8, 2.1),))  # 1-3-8
 
     k_left, k_right = _bedside(kids, "N", 4.65, 0.9, 0.4)
     kids_room = RoomPlan("bedroom", "Kids bedroom", kids, "oak", pal.WALL_BLUE, (Door("S", 5.3),), (  # 1-4
@@ -223,7 +238,7 @@ def _upper_floor() -> FloorPlan:
         against("desk", fn.desk(1.1, 0.6, pal.PINE), kids, "E", 6.5),
         Item("stool", fn.stool(pal.DUSTY_PINK), 5.9, 6.5),
         Item("rug", fx.rug(0.9, 1.4, pal.SKY_BLUE, pal.CREAM), 5.65, 6.9),
-    ))
+    ), (Window("N", 4.65, 1.0, 1.1, 2.1),))  # 1-4-10, above the bed: the north wall is the only outside wall
 
     bath_room = RoomPlan("bathroom", "Bathroom", bath, "tile", pal.WALL_TILE, (Door("S", 8.5, 0.8),), (  # 1-5
         against("bathtub", fx.bathtub(), bath, "N", 7.9),
@@ -231,7 +246,7 @@ def _upper_floor() -> FloorPlan:
         against("sink", fx.sink("vanity"), bath, "W", 6.4),
         against("cabinet", fn.cabinet(0.4, 0.35, 1.8, pal.WHITE_PAINT, doors=1), bath, "E", 8.0),
         Item("rug", fx.rug(0.8, 0.5, pal.SKY_BLUE, pal.OFF_WHITE), 7.9, 7.7),
-    ))
+    ), (Window("N", 7.9, 0.8, 1.3, 2.1),))  # 1-5-6, above the bathtub
     return FloorPlan("1", "Upper floor", 3.0, 2.6, (landing_room, master_room, guest_room, kids_room, bath_room))
 
 

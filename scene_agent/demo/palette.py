@@ -17,6 +17,7 @@ STEEL: RGB = (170, 172, 176)
 BRASS: RGB = (190, 150, 70)
 CERAMIC: RGB = (240, 240, 236)
 GLASS_DARK: RGB = (40, 48, 56)
+GLASS: RGB = (170, 190, 200)  # window panes: a light blue-grey, the sky and the room reflected
 SCREEN: RGB = (22, 24, 28)
 
 # Fabrics.

@@ -1,4 +1,4 @@
-"""Room shells of the demo home: floor, walls with door openings and skirting, a sparser ceiling."""
+"""Room shells of the demo home: floor, walls with door and window openings and skirting, a sparser ceiling."""
 
 from __future__ import annotations
 
@@ -54,6 +54,17 @@ class Door:
 
 
 @dataclass(frozen=True)
+class Window:
+    """An opening in one wall, centred at `at` (as for Door), from `sill` to `top` above the storey's floor."""
+
+    wall: Wall
+    at: float
+    width: float
+    sill: float
+    top: float
+
+
+@dataclass(frozen=True)
 class Shell:
     """Everything needed to sample a room's structure."""
 
@@ -63,6 +74,7 @@ class Shell:
     floor_finish: Finish
     wall_color: RGB
     doors: tuple[Door, ...] = ()
+    windows: tuple[Window, ...] = ()
 
 
 def _floor_colors(xy: np.ndarray, finish: Finish, rng: np.random.Generator) -> np.ndarray:
@@ -104,10 +116,11 @@ def _sample_wall(wall: Wall, r: Rect, n: int, height: float, rng: np.random.Gene
     return xyz, np.broadcast_to(np.array(normal), (n, 3)), along
 
 
-def _sample_wall_with_doors(
-    wall: Wall, r: Rect, n: int, height: float, doors: tuple[Door, ...], rng: np.random.Generator
+def _sample_wall_with_openings(
+    wall: Wall, r: Rect, n: int, height: float, doors: tuple[Door, ...], windows: tuple[Window, ...],
+    rng: np.random.Generator,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """n points on the wall outside its door openings (which are simply missing from a scan)."""
+    """n points on the wall outside its door and window openings (which are simply missing from a scan)."""
     xyz_kept, normal_kept, have = [np.empty((0, 3))], [np.empty((0, 3))], 0
     while have < n:
         xyz, normals, along = _sample_wall(wall, r, 2 * n, height, rng)
@@ -115,6 +128,10 @@ def _sample_wall_with_doors(
         for door in doors:
             if door.wall == wall:
                 keep &= ~((np.abs(along - door.at) < door.width / 2) & (xyz[:, 2] < DOOR_HEIGHT))
+        for window in windows:
+            if window.wall == wall:
+                inside = (np.abs(along - window.at) < window.width / 2) & (xyz[:, 2] >= window.sill) & (xyz[:, 2] < window.top)
+                keep &= ~inside
         xyz_kept.append(xyz[keep])
         normal_kept.append(normals[keep])
         have += int(keep.sum())
@@ -122,7 +139,7 @@ def _sample_wall_with_doors(
 
 
 def render_shell(shell: Shell, rng: np.random.Generator) -> Points:
-    """Sample the room's floor, walls (minus door openings) and ceiling as one point cloud."""
+    """Sample the room's floor, walls (minus door and window openings) and ceiling as one point cloud."""
     r, h = shell.rect, shell.height
     walls = _wall_planes(r)
     floor_area = r.width * r.depth
@@ -139,7 +156,7 @@ def render_shell(shell: Shell, rng: np.random.Generator) -> Points:
     color_parts.append(_floor_colors(xy, shell.floor_finish, rng))
 
     for (wall, _), count in zip(walls, counts[1:5]):
-        xyz, normals = _sample_wall_with_doors(wall, r, int(count), h, shell.doors, rng)
+        xyz, normals = _sample_wall_with_openings(wall, r, int(count), h, shell.doors, shell.windows, rng)
         base = np.broadcast_to(np.array(shell.wall_color, dtype=float), (len(xyz), 3)).copy()
         base[xyz[:, 2] < SKIRTING_HEIGHT] = palette.SKIRTING_WHITE
         xyz_parts.append(xyz)

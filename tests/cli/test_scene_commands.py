@@ -103,7 +103,7 @@ def test_demo_scene_command_rebuilds_identically_and_refuses_foreign_dirs(tmp_pa
     first = run_cli("demo-scene", "--out", str(out), "--json", timeout=300)
     assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)
-    assert (summary["floors"], summary["rooms"], summary["objects"]) == (2, 12, 73)
+    assert (summary["floors"], summary["rooms"], summary["objects"]) == (2, 12, 80)
     before = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
     assert run_cli("demo-scene", "--out", str(out), timeout=300).returncode == 0
     after = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
