@@ -184,9 +184,12 @@ def window(w: float, h: float, frame: RGB = palette.WHITE_PAINT, glass: RGB = pa
     )
 
 
-def rug(w: float, d: float, color: RGB, border: RGB) -> Parts:
-    """A flat rug with a contrasting border."""
+def rug(w: float, d: float, color: RGB, border: RGB, band: float = 0.08) -> Parts:
+    """A flat rug: its field, and a contrasting border band around it (four strips, so no hidden border is sampled)."""
     return (
-        Box((0, 0, 0.005), (w, d, 0.01), border, bottom=False),
-        Box((0, 0, 0.006), (w - 0.16, d - 0.16, 0.012), color, bottom=False),
+        Box((0, 0, 0.005), (w - 2 * band, d - 2 * band, 0.01), color, bottom=False),
+        Box((0, d / 2 - band / 2, 0.005), (w, band, 0.01), border, bottom=False),
+        Box((0, -(d / 2 - band / 2), 0.005), (w, band, 0.01), border, bottom=False),
+        Box((w / 2 - band / 2, 0, 0.005), (band, d - 2 * band, 0.01), border, bottom=False),
+        Box((-(w / 2 - band / 2), 0, 0.005), (band, d - 2 * band, 0.01), border, bottom=False),
     )
