@@ -9,6 +9,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from scene_agent.errors import UsageError
+from scene_agent.language.words import Lang
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8090
@@ -83,9 +84,6 @@ def load_model_settings() -> ModelSettings | None:
     if base_url is not None and urlsplit(base_url).scheme not in ("http", "https"):
         raise UsageError(f"OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:8000/v1; got {base_url!r}")
     return ModelSettings(api_key=key, base_url=base_url, model=(os.environ.get("SCENE_AGENT_MODEL") or "").strip() or DEFAULT_MODEL)
-
-
-Lang = Literal["en", "zh"]
 
 
 def load_language() -> Lang:

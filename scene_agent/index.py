@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from scene_agent.codes import code_sort_key
 from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.vocabulary import canonical_label, canonical_room_type, normalize_words, room_aliases, singular
+from scene_agent.language.vocabulary import canonical_label, canonical_room_type, head_noun, room_aliases
+from scene_agent.language.words import normalize_words, singular
 
 
 @dataclass(frozen=True)
@@ -29,8 +30,8 @@ class IndexedObject:
 
     @property
     def head(self) -> str:
-        """The head noun of the label ('office chair' -> 'chair')."""
-        return self.label.rsplit(" ", 1)[-1]
+        """The head noun of the label ('office chair' -> 'chair', 'mini fridge' -> 'refrigerator')."""
+        return head_noun(self.label)
 
 
 class SceneIndex:

@@ -1,4 +1,4 @@
-"""Write a scene directory (manifest + point files) all at once or not at all."""
+"""Write a scene directory (manifest, point files, attributes cache) all at once or not at all."""
 
 from __future__ import annotations
 
@@ -8,6 +8,11 @@ import tempfile
 from pathlib import Path
 from types import TracebackType
 
+import numpy as np
+
+from scene_agent.attributes import (ATTRIBUTES_NAME, ItemAttributes, PointSource, SceneAttributes, manifest_items, measure_item,
+                                    save_attributes)
+from scene_agent.codes import is_code, kind_of
 from scene_agent.errors import SceneAgentError
 from scene_agent.manifest import MANIFEST_NAME, Bounds, SceneManifest, manifest_json
 from scene_agent.ply import Points, write_points
@@ -30,6 +35,7 @@ class SceneWriter:
         self.staging = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.staging-", dir=self.out_dir.parent))
         (self.staging / POINTS_DIR).mkdir()
         self._finished = False
+        self._measured: dict[str, ItemAttributes] = {}
 
     def _check_target(self) -> None:
         out = self.out_dir
@@ -42,14 +48,27 @@ class SceneWriter:
                 raise SceneAgentError(f"{out}: will not replace a non-empty directory that holds no {MANIFEST_NAME}")
 
     def add_points(self, code: str, points: Points) -> tuple[str, int, Bounds]:
-        """Write one point file; returns (relative path, point count, bounds) for the manifest."""
+        """Write one point file and measure its item's attributes; returns (relative path, point count, bounds) for the manifest."""
         rel = f"{POINTS_DIR}/{code}.ply"
         write_points(self.staging / rel, points)
         lo, hi = points.bounds()
-        return rel, len(points), Bounds(min=tuple(lo), max=tuple(hi))
+        bounds = Bounds(min=tuple(lo), max=tuple(hi))
+        kind = kind_of(code) if is_code(code) else None
+        if kind in ("room", "object"):
+            st = (self.staging / rel).stat()
+            # Measured as the file holds them (float32), so the numbers are those the tools get from the file.
+            stored = Points(xyz=np.asarray(points.xyz, dtype=np.float32).astype(np.float64), rgb=points.rgb)
+            source = PointSource(file=rel, size=st.st_size, mtime_ns=st.st_mtime_ns)
+            self._measured[code] = measure_item(code, kind, stored, source, bounds)  # type: ignore[arg-type]
+        return rel, len(points), bounds
 
     def finish(self, manifest: SceneManifest) -> Path:
-        """Write the manifest and move the staged scene to its final place."""
+        """Write the attributes cache and the manifest, then move the staged scene to its final place."""
+        # Only items the manifest lists, measured from the file it names; anything else is measured on first use.
+        items = {code: self._measured[code] for code, kind, entry in manifest_items(manifest)
+                 if code in self._measured and self._measured[code].kind == kind
+                 and self._measured[code].source.file == entry.points_file}
+        save_attributes(self.staging / ATTRIBUTES_NAME, SceneAttributes(scene_id=manifest.scene_id, items=items))
         (self.staging / MANIFEST_NAME).write_text(manifest_json(manifest), encoding="utf-8")
         os.chmod(self.staging, 0o755)
         old = None

@@ -1,34 +1,30 @@
 """Should the user pick in the viewer? `needs_user_disambiguation`: a model's judgement when one is set, these rules otherwise.
 
 Ask only when the choice matters: one candidate, a code named in the query, "all / each / every /
-how many", and superlatives ("the largest") act without asking; a singular reference with several
-candidates asks for one; "compare the …s" asks for several (unless there are only two).
+how many", and plurals act without asking; a singular reference with several candidates asks for
+one; "compare the …s" asks for several (unless there are only two). When colour, size or place words
+already narrowed the candidates (`find` did), what is left is decided the same way, except a near
+tie ("the tallest" of two equally tall wardrobes): asked about, unless the question is that very size
+or which one it is. Prompts tell the candidates apart by what differs ("the red one (0-3-2) or …").
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
-import inflection
 from pydantic import BaseModel, Field, ValidationError
 
-from scene_agent.query import CODE_IN_TEXT
-from scene_agent.tools.find import Candidate
-from scene_agent.vocabulary import canonical_label, canonical_room_type, normalize_words, singular
+from scene_agent.agent.choices import pick_prompt
+from scene_agent.language.intent import english, parse_intent
+from scene_agent.language.quantity import asks_all, asks_several, codes_in, compares, has_superlative, names_any, plural_reference
+from scene_agent.language.words import Lang, normalize_words
+from scene_agent.tools.find import Candidate, FindResult
 
 ActOn = Literal["one", "several", "all", "named"]
-
-_ALL = re.compile(r"\b(all|every|each|both|how many|number of|count|total|list|everything|any of)\b")
-_SUPERLATIVE = re.compile(r"\b(\w+est|most|least|biggest|largest|smallest|tallest|shortest|widest|narrowest|"
-                          r"highest|lowest|darkest|lightest|brightest)\b")
-_NOT_SUPERLATIVE = {"best", "rest", "test", "west", "guest", "chest", "nest", "forest", "interest", "request", "suggest",
-                    "honest", "modest", "just", "must", "est", "latest"}
-_COMPARE = re.compile(r"\b(compare|comparing|comparison|difference|differences|differ|versus|vs|side by side)\b")
-_SEVERAL = re.compile(r"\b(some|several|a few|a couple|pick|choose|select|which ones)\b")
-_PLURAL_PRONOUN = re.compile(r"\b(they|them|these|those|ones|rooms|objects|things|items)\b")
+_MEASURE_ASKED = {"height": ("how tall", "how high", "height"), "size": ("how big", "how large", "volume", "size"),
+                  "length": ("how long", "how wide", "length", "width"), "depth": ("how deep", "depth")}
 
 
 class Decision(BaseModel):
@@ -55,84 +51,67 @@ class JsonModel(Protocol):
         ...
 
 
-def _noun(candidates: Sequence[Candidate]) -> str:
-    nouns = sorted({(c.label or "") if c.kind == "object" else (c.type or "room").replace("_", " ") for c in candidates})
-    heads = {noun.rsplit(" ", 1)[-1] for noun in nouns}  # 'chair' and 'office chair' are both chairs
-    if len(nouns) == 1:
-        return nouns[0]
-    if len(heads) == 1:
-        return heads.pop()
-    return "room" if candidates[0].kind == "room" else "one"
+def ask_prompt(candidates: Sequence[Candidate], multiple: bool, purpose: str | None = None, lang: Lang = "en") -> str:
+    """'Which chair do you mean: the red one (0-3-2) or …? Pick it, then Confirm' / 'Pick the chairs to compare, then Confirm'."""
+    return pick_prompt(candidates, multiple, lang, purpose or "you mean")
 
 
-def ask_prompt(candidates: Sequence[Candidate], multiple: bool, purpose: str | None = None) -> str:
-    """'Which bedroom do you mean? Pick it, then Confirm' / 'Pick the chairs to compare, then Confirm'."""
-    noun = _noun(candidates)
-    if multiple:
-        plural = "ones" if noun == "one" else inflection.pluralize(noun)
-        return f"Pick the {plural} {purpose or 'you mean'}, then Confirm"
-    return f"Which {noun} do you mean? Pick it, then Confirm"
+def _asks_only(words: str, measure: str | None) -> bool:
+    """True when the question asks for exactly the size the candidates are tied on ('how tall is the tallest …')."""
+    return measure is not None and any(w in words for w in _MEASURE_ASKED.get(measure, ())) and not any(
+        w in words for other, ws in _MEASURE_ASKED.items() if other != measure for w in ws)
 
 
-def _names_candidates(words: str, candidates: Sequence[Candidate]) -> bool:
-    """True when a word of the query is what the candidates are ('chair', 'seat', 'bedroom'), not only where they are."""
-    labels = {c.label for c in candidates if c.label} | {(c.label or "").rsplit(" ", 1)[-1] for c in candidates if c.label}
-    types = {c.type for c in candidates if c.type}
-    names = {normalize_words(c.name) for c in candidates if c.name}
-    tokens = words.split()
-    phrases = tokens + [" ".join(tokens[i:i + 2]) for i in range(len(tokens) - 1)]
-    return any(canonical_label(p) in labels or canonical_room_type(p) in types or p in names for p in phrases)
-
-
-def _plural_reference(words: str, candidates: Sequence[Candidate]) -> bool:
-    """True when the query names the candidates in the plural ('the chairs', 'bedrooms', 'them')."""
-    if _PLURAL_PRONOUN.search(words):
-        return True
-    labels = {c.label for c in candidates if c.label} | {(c.label or "").rsplit(" ", 1)[-1] for c in candidates if c.label}
-    types = {c.type for c in candidates if c.type}
-    for token in words.split():
-        one = singular(token)
-        if one == token:
-            continue
-        if canonical_label(one) in labels or one in labels or canonical_room_type(one) in types:
-            return True
-    return False
-
-
-def rules_decision(query: str, candidates: Sequence[Candidate]) -> Decision:
-    """The offline rules of SPEC §6."""
-    words = normalize_words(query)
-    codes = set(CODE_IN_TEXT.findall(words))
+def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResult | None = None,
+                   lang: Lang | None = None) -> Decision:
+    """The offline rules; `found` (the find result) tells whether qualifiers left a near tie."""
+    words = english(query)
+    intent = parse_intent(query)
+    lang = lang or intent.lang or "en"
     if len(candidates) <= 1:
         return Decision(needs_selection=False, act_on="one", reason="one candidate" if candidates else "no candidates")
+    codes = codes_in(words)
     if codes and {c.code for c in candidates} <= codes:
         return Decision(needs_selection=False, act_on="named", reason="the query names the codes")
-    if _ALL.search(words):
+    tied = found.tied if found is not None else None
+    if tied is not None:
+        if intent.asks_which or "color" not in intent.intents and _asks_only(words, tied.measure):
+            return Decision(needs_selection=False, act_on="all", reason=f"'{tied.words}' leaves a tie; the answer is the same "
+                                                                        "for each of them")
+        return Decision(needs_selection=True, act_on="one", prompt=ask_prompt(candidates, False, lang=lang),
+                        reason=f"'{tied.words}' leaves {len(candidates)} too close to tell apart")
+    if asks_all(words):
         return Decision(needs_selection=False, act_on="all", reason="the query asks about all of them")
-    if any(w not in _NOT_SUPERLATIVE for w in _SUPERLATIVE.findall(words)):
+    if has_superlative(words) and not (found is not None and any(s.qualifier == "size" for s in found.steps)):
         return Decision(needs_selection=False, act_on="all", reason="a superlative: every candidate has to be measured")
-    if _COMPARE.search(words):
+    if compares(words):
         if len(candidates) == 2:
             return Decision(needs_selection=False, act_on="all", reason="compare: there are only two")
         return Decision(needs_selection=True, multiple=True, act_on="several", reason="compare: the user picks which ones",
-                        prompt=ask_prompt(candidates, True, "to compare"))
-    if _SEVERAL.search(words):
+                        prompt=ask_prompt(candidates, True, "to compare", lang=lang))
+    if asks_several(words):
         return Decision(needs_selection=True, multiple=True, act_on="several", reason="the user chooses several",
-                        prompt=ask_prompt(candidates, True))
-    if _plural_reference(words, candidates):
+                        prompt=ask_prompt(candidates, True, lang=lang))
+    labels = {c.label for c in candidates if c.label} | {(c.label or "").rsplit(" ", 1)[-1] for c in candidates if c.label}
+    types = {c.type for c in candidates if c.type}
+    if plural_reference(words, labels, types):
         return Decision(needs_selection=False, act_on="all", reason="a plural: all of them")
-    if not _names_candidates(words, candidates):
+    if not names_any(words, labels, types, {normalize_words(c.name) for c in candidates if c.name}):
         return Decision(needs_selection=False, act_on="all", reason="the query names where they are (a floor, a room), "
                                                                     "not one of them")
-    return Decision(needs_selection=True, act_on="one", prompt=ask_prompt(candidates, False),
+    if intent.lang == "zh" and "view" in intent.intents and not intent.measures:
+        return Decision(needs_selection=False, act_on="all", reason="showing: Chinese does not mark the plural, and "
+                                                                    "showing them all answers either way")
+    return Decision(needs_selection=True, act_on="one", prompt=ask_prompt(candidates, False, lang=lang),
                     reason=f"a singular reference with {len(candidates)} candidates")
 
 
 MODEL_SYSTEM = (
     "You decide whether an assistant must ask the user to pick among candidate rooms/objects of a 3D scene in a "
     "viewer before answering. Ask only when the choice matters. Do not ask when: there is one candidate; the query "
-    "names codes; it says all/each/every/how many; it asks for a superlative (the largest, the darkest) or plural "
-    "things ('the chairs' = all of them). Ask for one when a singular reference ('the chair') fits several. Ask for "
+    "names codes; it says all/each/every/how many; it asks which one is the largest (the answer says which) or "
+    "about plural things ('the chairs' = all of them). The candidates are already narrowed by the query's colour, size and place "
+    "words. Ask for one when a singular reference ('the chair') fits several. Ask for "
     "several (multiple=true) when the user wants to compare some of many. Answer with one JSON object: "
     '{"needs_selection": bool, "multiple": bool, "prompt": "short question for the viewer, or null"}.'
 )
@@ -144,10 +123,10 @@ class _ModelAnswer(BaseModel):
     prompt: str | None = Field(default=None, max_length=300)
 
 
-def model_decision(query: str, candidates: Sequence[Candidate], model: JsonModel) -> Decision | str:
+def model_decision(query: str, candidates: Sequence[Candidate], model: JsonModel, lang: Lang = "en") -> Decision | str:
     """The model's decision, or why it is unusable (then the rules decide)."""
     listing = [{"code": c.code, "kind": c.kind, "what": c.label or c.type, "room": c.room, "room_name": c.room_name,
-                "floor": c.floor} for c in candidates]
+                "floor": c.floor, "color": c.observed.color if c.observed else None} for c in candidates]
     raw = model.complete_json(MODEL_SYSTEM, json.dumps({"query": query, "candidates": listing}))
     if raw is None:
         return "no answer from the model"
@@ -159,23 +138,24 @@ def model_decision(query: str, candidates: Sequence[Candidate], model: JsonModel
         return "the model wanted a selection with fewer than two candidates"
     if not answer.needs_selection:
         return Decision(needs_selection=False, act_on="all", reason="the model: no need to ask", decided_by="model")
-    prompt = (answer.prompt or "").strip() or ask_prompt(candidates, answer.multiple)
+    prompt = (answer.prompt or "").strip() or ask_prompt(candidates, answer.multiple, lang=lang)
     return Decision(needs_selection=True, multiple=answer.multiple, prompt=prompt,
                     act_on="several" if answer.multiple else "one", reason="the model: the choice matters", decided_by="model")
 
 
-def decide(query: str, candidates: Sequence[Candidate], model: JsonModel | None = None) -> Decision:
+def decide(query: str, candidates: Sequence[Candidate], model: JsonModel | None = None, found: FindResult | None = None,
+           lang: Lang | None = None) -> Decision:
     """The model's decision when a model is set and its answer is usable; the rules otherwise."""
-    rules = rules_decision(query, candidates)
+    rules = rules_decision(query, candidates, found, lang)
     if model is None or len(candidates) < 2 or rules.act_on == "named":
         return rules
-    decision = model_decision(query, candidates, model)
+    decision = model_decision(query, candidates, model, lang or "en")
     if isinstance(decision, Decision):
         return decision
     return rules.model_copy(update={"reason": f"{rules.reason} (rules: {decision})"})
 
 
-def needs_user_disambiguation(query: str, candidates: Sequence[Candidate],
-                              model: JsonModel | None = None) -> tuple[bool, str | None, bool]:
-    """(needs_selection, prompt, multiple) for a query and the candidates `find` returned."""
-    return decide(query, candidates, model).as_tuple()
+def needs_user_disambiguation(query: str, candidates: Sequence[Candidate], model: JsonModel | None = None,
+                              found: FindResult | None = None) -> tuple[bool, str | None, bool]:
+    """(needs_selection, prompt, multiple) for a query and the candidates `find` returned (its whole result as `found`)."""
+    return decide(query, candidates, model, found).as_tuple()

@@ -8,28 +8,31 @@ the toolbox and words the answer (see answers.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Any, Callable, Literal
 
 from scene_agent.agent import answers
 from scene_agent.agent.disambiguation import Decision, rules_decision
-from scene_agent.agent.intent import QueryIntent, parse_intent
 from scene_agent.agent.planner import Exchange, Reply, Turn
 from scene_agent.agent.toolbox import CallOutcome, Toolbox, ToolCall
-from scene_agent.index import SceneIndex
-from scene_agent.query import parse_query
-from scene_agent.tools.find import Candidate, FindResult, find
+from scene_agent.language.intent import QueryIntent, parse_intent
+from scene_agent.language.query import parse_query
+from scene_agent.language.words import Lang
+from scene_agent.scene import Scene
+from scene_agent.tools.find import Candidate, FindResult, candidate, find
 
 PlanKind = Literal["ask_one", "ask_several", "act_on_all", "answer", "view", "not_found"]
 MAX_ITEMS = 40  # measuring more at once is slow and no answer lists that many
+# What the planner reads beyond nouns, rooms, floors and codes: colour, size, place and order words, and Chinese.
+UNDERSTANDS = frozenset({"color", "size", "place", "order", "zh"})
 
 
 @dataclass(frozen=True)
 class Memory:
-    """What a turn leaves for follow-ups ('and the other one?', 'what colour is it?')."""
+    """What a turn leaves for follow-ups ('and the other one?', 'the red one', 'what colour is it?')."""
 
     intent: QueryIntent
-    candidates: tuple[Candidate, ...]
-    codes: tuple[str, ...]
+    candidates: tuple[Candidate, ...]  # what was listed: asked among, or named before the words narrowed it
+    codes: tuple[str, ...]             # what the answer was about
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,8 @@ class Plan:
     found: FindResult | None = None
     follow_up: bool = False
     notes: tuple[str, ...] = field(default=())
+    lang: Lang = "en"
+    listed: tuple[Candidate, ...] = ()  # what a follow-up may refer to by position
 
     @property
     def candidate_codes(self) -> tuple[str, ...]:
@@ -51,7 +56,7 @@ class Plan:
         return tuple(c.code for c in self.candidates)
 
 
-Finder = Callable[[str], tuple[FindResult, Decision | None]]
+Finder = Callable[[dict[str, Any]], tuple[FindResult, Decision | None]]
 
 
 def _last_memory(history: tuple[Exchange, ...]) -> Memory | None:
@@ -61,78 +66,130 @@ def _last_memory(history: tuple[Exchange, ...]) -> Memory | None:
     return None
 
 
-def _names_something(index: SceneIndex, target: str) -> bool:
-    spec = parse_query(target, index) if target else None
+def _names_something(scene: Scene, intent: QueryIntent) -> bool:
+    head = intent.phrase.head if intent.phrase else intent.target
+    spec = parse_query(head, scene.index) if head else None
     return bool(spec and (spec.codes or spec.object_labels or spec.room_types or spec.room_names or spec.floor is not None
                           or spec.generic or spec.unknown_words))
 
 
-def _follow_up(intent: QueryIntent, memory: Memory | None, index: SceneIndex) -> QueryIntent | None:
+def find_arguments(intent: QueryIntent, within: tuple[str, ...] = (), understands: frozenset[str] = UNDERSTANDS
+                   ) -> dict[str, Any]:
+    """The find tool's input for the intent's description: its head as the query, its qualifiers as filters."""
+    phrase = intent.phrase
+    if phrase is None or not understands:
+        return {"query": intent.target}
+    query = phrase.head or "one"
+    if phrase.order is not None and "order" in understands and within:
+        query = f"{phrase.order.word} {query}"
+    arguments: dict[str, Any] = {"query": query}
+    if phrase.color is not None and "color" in understands:
+        arguments["color"] = phrase.color.word
+    if phrase.size is not None and "size" in understands:
+        size = phrase.size
+        arguments["size"] = {"measure": size.measure, "extreme": size.extreme, "strict": size.strict}
+    if phrase.place is not None and "place" in understands:
+        place = phrase.place
+        arguments["relation"] = {k: v for k, v in (("relation", place.relation), ("reference", place.reference),
+                                                  ("reference2", place.reference2)) if v is not None}
+    if within:
+        arguments["within"] = list(within)
+    return arguments
+
+
+def _follow_up(intent: QueryIntent, memory: Memory | None, scene: Scene) -> QueryIntent | None:
     """The intent with the last turn filled in: its intents when none are given, its items for 'it' / 'the other one'."""
     if memory is None:
         return None
-    names = _names_something(index, intent.target)
+    names = _names_something(scene, intent)
+    qualified = intent.phrase is not None and intent.phrase.qualified
     if intent.reference is None and names:
         if intent.intents:
             return None
-        return QueryIntent(intents=memory.intent.intents, target=intent.target,
-                           superlative=intent.superlative or memory.intent.superlative)
+        return QueryIntent(intents=memory.intent.intents, target=intent.target, phrase=intent.phrase, lang=intent.lang,
+                           asks_which=intent.asks_which)
     if names and intent.reference != "other":
         return None
-    return QueryIntent(intents=intent.intents or memory.intent.intents, target=intent.target,
-                       superlative=intent.superlative if intent.intents else memory.intent.superlative,
-                       reference=intent.reference or "same")
+    if not (intent.reference or qualified):
+        return None
+    return QueryIntent(intents=intent.intents or memory.intent.intents, target=intent.target, phrase=intent.phrase,
+                       reference=intent.reference or ("same" if not qualified else None), asks_which=intent.asks_which,
+                       lang=intent.lang)
 
 
-def plan(query: str, index: SceneIndex, history: tuple[Exchange, ...] = (), finder: Finder | None = None) -> Plan:
+def plan(query: str, scene: Scene, history: tuple[Exchange, ...] = (), finder: Finder | None = None,
+         understands: frozenset[str] = UNDERSTANDS, lang: Lang | None = None) -> Plan:
     """Decide how to answer `query`: the kind of answer, the candidates, and what to act on."""
-    finder = finder or (lambda target: _find_and_decide(index, query, target))
-    intent = parse_intent(query)
+    finder = finder or (lambda arguments: find_and_decide(scene, query, arguments))
+    intent = parse_intent(query, read_chinese="zh" in understands)
+    lang = intent.lang if intent.lang and ("zh" in understands or intent.lang == "en") else (lang or "en")
     memory = _last_memory(history)
-    follow = _follow_up(intent, memory, index)
-    if follow is not None and memory is not None and follow.reference is not None:
-        return _plan_follow_up(query, follow, memory)
+    follow = _follow_up(intent, memory, scene)
+    if follow is not None and memory is not None and (follow.reference is not None or _qualified(scene, follow, understands)):
+        return _plan_follow_up(query, follow, memory, finder, understands, lang)
     intent = follow or intent
-    if not intent.target:
-        return Plan(kind="not_found", intent=intent, notes=("Say what to look at, e.g. 'the sofa' or 'room 0-2'.",))
-    found, decision = finder(intent.target)
+    if not intent.target or not _names_something(scene, intent):
+        return Plan(kind="not_found", intent=intent, lang=lang, notes=(answers.SAY_WHAT(lang),))
+    found, decision = finder(find_arguments(intent, understands=understands))
     candidates = tuple(found.candidates)
     if not candidates:
-        return Plan(kind="not_found", intent=intent, found=found, follow_up=follow is not None)
-    return _decide(intent, candidates, decision, found, follow is not None)
+        return Plan(kind="not_found", intent=intent, found=found, follow_up=follow is not None, lang=lang)
+    return _decide(intent, candidates, decision, found, follow is not None, lang, _listed(scene, found))
 
 
-def _find_and_decide(index: SceneIndex, query: str, target: str) -> tuple[FindResult, Decision | None]:
-    found = find(index, target)
-    return found, rules_decision(query, found.candidates) if len(found.candidates) > 1 else None
+def _qualified(scene: Scene, intent: QueryIntent, understands: frozenset[str]) -> bool:
+    """True when the words only qualify ('the red one', 'the second'): they pick among what was listed last."""
+    phrase = intent.phrase
+    return phrase is not None and any(kind in understands for kind in phrase.kinds) and not _names_something(scene, intent)
+
+
+def _listed(scene: Scene, found: FindResult) -> tuple[Candidate, ...]:
+    if found.considered and len(found.considered) > len(found.candidates):
+        return tuple(candidate(scene, code) for code in found.considered)
+    return tuple(found.candidates)
+
+
+def find_and_decide(scene: Scene, query: str, arguments: dict[str, Any]) -> tuple[FindResult, Decision | None]:
+    """The find tool's result for these arguments and, when several are left, whether to ask (the planner's finder)."""
+    found = find(scene, **arguments)
+    return found, rules_decision(query, found.candidates, found) if len(found.candidates) > 1 else None
 
 
 def _decide(intent: QueryIntent, candidates: tuple[Candidate, ...], decision: Decision | None, found: FindResult | None,
-            follow_up: bool) -> Plan:
+            follow_up: bool, lang: Lang, listed: tuple[Candidate, ...] = ()) -> Plan:
     codes = tuple(c.code for c in candidates)
-    common = dict(intent=intent, candidates=candidates, decision=decision, found=found, follow_up=follow_up)
+    common = dict(intent=intent, candidates=candidates, decision=decision, found=found, follow_up=follow_up, lang=lang,
+                  listed=listed or candidates)
     if "count" in intent.intents or ({"locate", "list"} & set(intent.intents) and not intent.measures and "view" not in intent.intents):
-        return Plan(kind="answer", targets=codes, **common)
+        return Plan(kind="answer", targets=codes, **common)  # type: ignore[arg-type]
     if decision is not None and decision.needs_selection:
-        return Plan(kind="ask_several" if decision.multiple else "ask_one", **common)
+        return Plan(kind="ask_several" if decision.multiple else "ask_one", **common)  # type: ignore[arg-type]
     if "view" in intent.intents and not intent.measures:
-        return Plan(kind="view", targets=codes, **common)
+        return Plan(kind="view", targets=codes, **common)  # type: ignore[arg-type]
     if len(candidates) > 1:
-        return Plan(kind="act_on_all", targets=codes[:MAX_ITEMS], **common)
-    return Plan(kind="answer", targets=codes, **common)
+        return Plan(kind="act_on_all", targets=codes[:MAX_ITEMS], **common)  # type: ignore[arg-type]
+    return Plan(kind="answer", targets=codes, **common)  # type: ignore[arg-type]
 
 
-def _plan_follow_up(query: str, intent: QueryIntent, memory: Memory) -> Plan:
-    """'and the other one?' → the last candidates not acted on; 'what colour is it?' → the last items."""
-    if intent.reference == "other":
+def _plan_follow_up(query: str, intent: QueryIntent, memory: Memory, finder: Finder, understands: frozenset[str],
+                    lang: Lang) -> Plan:
+    """'and the other one?' → the last candidates not acted on; 'the red one' / 'the second one' → among the last
+    candidates; 'what colour is it?' → the last items."""
+    listed = tuple(c.code for c in memory.candidates)
+    phrase = intent.phrase
+    if intent.reference == "other" and not (phrase and (phrase.color or phrase.size or phrase.place)):
         rest = tuple(c for c in memory.candidates if c.code not in memory.codes)
         if not rest:
-            return Plan(kind="not_found", intent=intent, follow_up=True,
-                        notes=("There is no other one: the last answer already covered every candidate.",))
-        decision = rules_decision("the other one" if "one" in query else query, rest) if len(rest) > 1 else None
-        return _decide(intent, rest, decision, None, True)
+            return Plan(kind="not_found", intent=intent, follow_up=True, lang=lang, notes=(answers.NO_OTHER(lang),))
+        decision = rules_decision("the other one" if "one" in query else query, rest, lang=lang) if len(rest) > 1 else None
+        return _decide(intent, rest, decision, None, True, lang, memory.candidates)
+    if phrase is not None and phrase.qualified and any(kind in understands for kind in phrase.kinds):
+        found, decision = finder(find_arguments(intent, within=listed, understands=understands))
+        if not found.candidates:
+            return Plan(kind="not_found", intent=intent, found=found, follow_up=True, lang=lang)
+        return _decide(intent, tuple(found.candidates), decision, found, True, lang, memory.candidates)
     chosen = tuple(c for c in memory.candidates if c.code in memory.codes) or memory.candidates
-    return _decide(intent, chosen, None, None, True)
+    return _decide(intent, chosen, None, None, True, lang, memory.candidates)
 
 
 class OfflinePlanner:
@@ -146,15 +203,14 @@ class OfflinePlanner:
 
     def run(self, turn: Turn, toolbox: Toolbox) -> Reply:
         """Carry out the plan for the turn through the toolbox."""
-        index = toolbox.context.scene.index
-
-        def finder(target: str) -> tuple[FindResult, Decision | None]:
-            outcome = toolbox.call("find", {"query": target})
+        def finder(arguments: dict[str, Any]) -> tuple[FindResult, Decision | None]:
+            outcome = toolbox.call("find", arguments)
             if not outcome.ok:
-                return FindResult(query=target, candidates=[], message=outcome.error.message if outcome.error else None), None
+                message = outcome.error.message if outcome.error else None
+                return FindResult(query=str(arguments.get("query", "")), candidates=[], message=message), None
             return outcome.value, outcome.decision  # type: ignore[return-value]
 
-        chosen = plan(turn.query, index, turn.history, finder)
+        chosen = plan(turn.query, toolbox.context.scene, turn.history, finder, lang=turn.lang)
         if chosen.kind == "not_found":
             return Reply(status="not_found", answer=answers.not_found(chosen), memory=None)
         targets = chosen.targets
@@ -180,13 +236,13 @@ class OfflinePlanner:
         memory = Memory(chosen.intent, chosen.candidates, ())
         if outcome.selection is None:
             message = outcome.error.message if outcome.error else "the viewer could not be opened"
-            return Reply(status="error", answer=f"I could not ask you to pick in the viewer: {message}", memory=memory)
+            return Reply(status="error", answer=answers.CANNOT_ASK(chosen.lang, message=message), memory=memory)
         status = "timeout" if outcome.selection.status == "timeout" else "cancelled"
         return Reply(status=status, answer=answers.no_pick(chosen, outcome.selection), codes=(), memory=memory)
 
     def _act(self, toolbox: Toolbox, chosen: Plan, targets: tuple[str, ...], picked: tuple[str, ...]) -> Reply:
         intent = chosen.intent
-        memory = Memory(intent, chosen.candidates, targets)
+        memory = Memory(intent, chosen.listed or chosen.candidates, targets)
         viewer_url = None
         if chosen.kind == "answer" and not intent.measures and "view" not in intent.intents:
             objects_in = {}
@@ -199,8 +255,8 @@ class OfflinePlanner:
         if "view" in intent.intents:
             shown = toolbox.call("visualize", {"codes": list(targets)})
             if not shown.ok:
-                return Reply(status="error", answer=f"I could not open the viewer: {shown.error.message if shown.error else ''}",
-                             memory=memory)
+                message = shown.error.message if shown.error else ""
+                return Reply(status="error", answer=answers.CANNOT_SHOW(chosen.lang, message=message), memory=memory)
             viewer_url = shown.value.viewer_url  # type: ignore[union-attr]
         calls = [ToolCall(tool, {"code": code}) for code in targets for tool in intent.measures]
         outcomes = toolbox.call_many(calls) if calls else []

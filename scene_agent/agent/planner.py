@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from scene_agent.agent.events import FinalStatus
 from scene_agent.agent.records import AskedRecord
 from scene_agent.agent.toolbox import Toolbox
+from scene_agent.language.words import Lang
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,11 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Turn:
-    """A query and the conversation before it."""
+    """A query, the conversation before it, and the language to answer in."""
 
     query: str
     history: tuple[Exchange, ...] = ()
+    lang: Lang = "en"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.planner import Exchange, Planner, Reply, Turn
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.agent.toolbox import Toolbox
-from scene_agent.config import Settings, load_model_settings, load_settings
+from scene_agent.config import Settings, load_language, load_model_settings, load_settings
+from scene_agent.language.say import Words
+from scene_agent.language.words import Lang, detect_language
 from scene_agent.errors import SceneAgentError
 from scene_agent.scene import Scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
@@ -27,6 +29,8 @@ from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionChann
 from scene_agent.tools.registry import ToolContext
 
 log = logging.getLogger(__name__)
+EMPTY_QUESTION = Words("The question is empty: ask something about the scene, e.g. 'what's the color of the sofa?'.",
+                       "问题为空：请提问关于场景的问题，例如“沙发是什么颜色？”")
 OnEvent = Callable[[BaseModel], None]
 
 
@@ -71,7 +75,7 @@ class SceneAgent:
     def __init__(self, scene: Scene, settings: Settings | None = None, planner: Planner | None = None, *,
                  questions: QuestionChannel | None = None, ask_questions: bool | None = None,
                  selection_timeout: float = DEFAULT_TIMEOUT_S, question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S,
-                 waiter: SelectionWaiter | None = None):
+                 waiter: SelectionWaiter | None = None, lang: Lang | None = None):
         self.scene = scene
         self.settings = settings or load_settings()
         self.planner = planner or default_planner()
@@ -80,14 +84,17 @@ class SceneAgent:
         self.selection_timeout = selection_timeout
         self.question_timeout = question_timeout
         self.waiter = waiter
+        self.lang: Lang = lang or load_language()  # the answer's language when a question does not show its own
         self.history: list[Exchange] = []
         self.records = ConversationRecords()
         self._lock = threading.Lock()  # one turn at a time: history is sequential
 
-    def query(self, text: str, on_event: OnEvent | None = None, control: RunControl | None = None) -> AgentResult:
-        """Answer one query; `on_event` sees every event as it happens, the `final` event last."""
+    def query(self, text: str, on_event: OnEvent | None = None, control: RunControl | None = None,
+              lang: Lang | None = None) -> AgentResult:
+        """Answer one query in its own language (else `lang`, else the agent's); `on_event` sees every event as it
+        happens, the `final` event last."""
         with self._lock:
-            return self._query(text, on_event, control or RunControl())
+            return self._query(text, on_event, control or RunControl(), detect_language(text) or lang or self.lang)
 
     def stream(self, text: str, control: RunControl | None = None) -> Iterator[BaseModel]:
         """The events of one query as they happen, ending with `final` (the query runs in a worker thread)."""
@@ -101,7 +108,7 @@ class SceneAgent:
                 worker.join()
                 return
 
-    def _query(self, text: str, on_event: OnEvent | None, control: RunControl) -> AgentResult:
+    def _query(self, text: str, on_event: OnEvent | None, control: RunControl, lang: Lang) -> AgentResult:
         events: list[BaseModel] = []
 
         def emit(event: BaseModel) -> None:
@@ -114,9 +121,9 @@ class SceneAgent:
                                   questions_enabled=self.ask_questions, selection_timeout=self.selection_timeout,
                                   question_timeout=self.question_timeout, waiter=self.waiter)
         model = self.planner.decide_model()
-        toolbox = Toolbox(ToolContext(self.scene, self.settings), emit, interaction, query=text, control=control,
-                          decide=lambda query, candidates: decide(query, candidates, model))
-        reply = self._plan(Turn(text.strip(), tuple(self.history)), toolbox)
+        toolbox = Toolbox(ToolContext(self.scene, self.settings, lang), emit, interaction, query=text, control=control,
+                          decide=lambda query, found: decide(query, found.candidates, model, found, lang))
+        reply = self._plan(Turn(text.strip(), tuple(self.history), lang), toolbox)
         if control.stopped.is_set() and reply.status == "answered":
             reply = Reply(status="cancelled", answer=f"{reply.answer}\n(The run was {control.reason}.)", codes=reply.codes,
                           viewer_url=reply.viewer_url, memory=reply.memory)
@@ -129,8 +136,7 @@ class SceneAgent:
 
     def _plan(self, turn: Turn, toolbox: Toolbox) -> Reply:
         if not turn.query:
-            return Reply(status="error", answer="The question is empty: ask something about the scene, "
-                                                "e.g. 'what's the color of the sofa?'.")
+            return Reply(status="error", answer=EMPTY_QUESTION(turn.lang))
         try:
             return self.planner.run(turn, toolbox)
         except SceneAgentError as exc:

@@ -27,7 +27,7 @@ from scene_agent.tools.registry import TOOLS, ToolContext, ToolSpec
 from scene_agent.tools.visualize import VisOutput, VisualizeInput
 
 MAX_PARALLEL = 4
-Decide = Callable[[str, list], Decision]
+Decide = Callable[[str, FindResult], Decision]
 
 
 @dataclass
@@ -205,7 +205,7 @@ class Toolbox:
             parsed = parsed.model_copy(update={"timeout": self.interaction.selection_timeout})
         value = spec.run(self.context, parsed)  # type: ignore[misc]
         if isinstance(value, FindResult) and len(value.candidates) > 1:
-            return value, self.decide(self.query, value.candidates)
+            return value, self.decide(self.query, value)
         if isinstance(value, VisOutput):
             if value.viewer_url:
                 self.viewer_urls.append(value.viewer_url)

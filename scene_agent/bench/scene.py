@@ -12,8 +12,9 @@ from typing import Any, Callable
 
 from scene_agent.bench.tool_rows import peak_traced_mb
 from scene_agent.index import SceneIndex
+from scene_agent.language.query import parse_query
 from scene_agent.manifest import load_manifest
-from scene_agent.tools.find import find
+from scene_agent.resolution.matching import match
 
 LABELS = ("chair", "table", "sofa", "bed", "lamp", "bookshelf", "desk", "cabinet", "plant", "tv")
 ROOM_TYPES = ("bedroom", "kitchen", "living_room", "bathroom", "study", "hallway", "dining_room")
@@ -77,7 +78,8 @@ def bench_manifest(label: str, path: Path, repeats: int) -> list[BenchRow]:
         ("load_manifest (validated)", lambda: load_manifest(path)),
         ("index build", lambda: SceneIndex(manifest)),
         ("load + index", lambda: SceneIndex(load_manifest(path))),
-        ("find 'chairs in the kitchen on floor 1'", lambda: find(index, "chairs in the kitchen on floor 1")),
+        ("find 'chairs in the kitchen on floor 1'",
+         lambda: match(index, parse_query("chairs in the kitchen on floor 1", index))),
     ]
     return [BenchRow(label, n, step, *(round(v, 3) for v in _measure(fn, repeats))) for step, fn in steps]
 

@@ -136,27 +136,32 @@ def tools(
 @bench_app.command("planner")
 @handled
 def planner(scene: SceneOption = None, json_output: JsonOption = False) -> None:
-    """The offline planner's decisions on its query suite (demo scene), beside the naive "ask whenever several match"."""
-    from scene_agent.bench.planner import POLICIES, bench_planner  # noqa: PLC0415
+    """The offline planner on its suites (nouns; colour, size, place and order words; Chinese; held out), beside the
+    planner reading nouns only and the naive "ask whenever several match", per decision and per kind of words."""
+    from scene_agent.bench.planner import PARTS, POLICIES, bench_planner  # noqa: PLC0415
     from scene_agent.scene import open_scene  # noqa: PLC0415
 
-    report = bench_planner(open_scene(scene).index)
+    report = bench_planner(open_scene(scene))
     if json_output:
         print_json(report.as_json())
         return
-    table = Table(title=f"bench planner (query suite; right decision and right candidates; planning {report.mean_plan_ms:.2f} "
-                        "ms per query)", title_justify="left")
-    table.add_column("decision")
-    table.add_column("n", justify="right")
-    for policy in POLICIES:
-        table.add_column(policy, justify="right")
-    kinds = [r.kind for r in report.rows if r.policy == POLICIES[0]]
-    for kind in kinds:
-        cells = [next(r for r in report.rows if r.policy == p and r.kind == kind) for p in POLICIES]
-        table.add_row(kind, str(cells[0].n), *(f"{c.correct}/{c.n} ({c.percent:.0f} %)" for c in cells))
-    console.print(table)
-    for miss in report.misses[POLICIES[0]]:
-        console.print(f"miss: {miss}")
+    for part in PARTS:
+        rows = [r for r in report.rows if r.part == part]
+        if not rows:
+            continue
+        table = Table(title=f"bench planner: {part} (right decision and right candidates)", title_justify="left")
+        table.add_column("decision / words")
+        table.add_column("n", justify="right")
+        policies = [p for p in POLICIES if any(r.policy == p for r in rows)]
+        for policy in policies:
+            table.add_column(policy, justify="right")
+        for group in dict.fromkeys(r.group for r in rows):
+            cells = [next(r for r in rows if r.policy == p and r.group == group) for p in policies]
+            table.add_row(group, str(cells[0].n), *(f"{c.correct}/{c.n} ({c.percent:.0f} %)" for c in cells))
+        console.print(table)
+        for miss in report.misses.get(part, []):
+            console.print(f"miss: {miss}")
+    console.print(f"Planning took {report.mean_plan_ms:.2f} ms per query (offline rules).")
 
 
 @bench_app.command("viewer")

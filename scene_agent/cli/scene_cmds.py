@@ -82,7 +82,7 @@ def find_command(
     json_output: JsonOption = False,
 ) -> None:
     """Rooms and objects matching a description; exit 1 when nothing matches."""
-    result = find(open_scene(scene).index, text)
+    result = find(open_scene(scene), text)
     print_json(result) if json_output else _print_find(result)
     if not result.candidates:
         raise typer.Exit(1)

@@ -20,7 +20,7 @@ SCENE_NAME = "Demo home"
 # Version of what this generator builds. Bump it with every change to the demo's contents
 # (layout, parts, colours, sampling) so that an already-built demo scene is rebuilt: the build
 # writes it to VERSION_FILE beside scene.json, and scene.ensure_demo_scene compares the two.
-DEMO_VERSION = 4
+DEMO_VERSION = 5
 VERSION_FILE = ".demo-version"
 
 # Points per m² of visible furniture surface, like a scan from a few meters away; small things

@@ -153,11 +153,14 @@ def bookshelf(w: float, d: float, h: float, color: RGB, shelves: int = 5, fill: 
 def bed(w: float, length: float, frame: RGB, duvet: RGB, pillows: RGB = palette.CREAM, sheet: RGB = palette.OFF_WHITE) -> Parts:
     """A bed with its head to +y: legs, frame, headboard, mattress, a draped duvet and pillows."""
     parts: list[Part] = list(_legs(w + 0.06, length, 0.1, frame, t=0.06, inset=0.0))
-    parts.append(Box((0, 0, 0.2), (w + 0.06, length, 0.2), frame))
-    parts.append(Box((0, length / 2 - 0.03, 0.5), (w + 0.06, 0.06, 1.0), frame, bottom=False))
+    # The mattress hides the base's top, the wall the headboard's back, the duvet most of the mattress's top.
+    parts.append(Box((0, 0, 0.2), (w + 0.06, length, 0.2), frame, hidden=("+z",)))
+    parts.append(Box((0, length / 2 - 0.03, 0.5), (w + 0.06, 0.06, 1.0), frame, bottom=False, hidden=("+y",)))
     mattress_l = length - 0.08
-    parts.append(Box((0, -0.03, 0.4), (w, mattress_l, 0.2), sheet, bottom=False))
     duvet_l = 0.7 * mattress_l
+    covered = duvet_l + 0.02
+    parts.append(Box((0, -0.03 - mattress_l / 2 + covered / 2, 0.4), (w, covered, 0.2), sheet, bottom=False, hidden=("+z", "+y")))
+    parts.append(Box((0, -0.03 + covered / 2, 0.4), (w, mattress_l - covered, 0.2), sheet, bottom=False, hidden=("-y",)))
     parts.append(Box((0, -0.03 - mattress_l / 2 + duvet_l / 2 - 0.02, 0.4), (w + 0.05, duvet_l + 0.04, 0.26), duvet, bottom=False))
     count = 2 if w >= 1.2 else 1
     pw = w / count

@@ -31,6 +31,9 @@ def rng_for(code: str) -> np.random.Generator:
     return np.random.default_rng(zlib.crc32(code.encode("utf-8")))
 
 
+_FACES = ("+x", "-x", "+y", "-y", "+z", "-z")  # the order Box.sample numbers its faces
+
+
 @dataclass(frozen=True)
 class Box:
     """A box given by its centre and size; yaw (degrees) turns it about its own vertical axis."""
@@ -40,10 +43,14 @@ class Box:
     color: RGB
     yaw: float = 0.0
     bottom: bool = True  # False when it stands on something and its underside cannot be seen
+    hidden: tuple[str, ...] = ()  # faces something else covers ("+z", "+y" …): never scanned, so never sampled
 
     def _areas(self) -> np.ndarray:
         sx, sy, sz = self.size
-        return np.array([sy * sz, sy * sz, sx * sz, sx * sz, sx * sy, sx * sy if self.bottom else 0.0])
+        areas = np.array([sy * sz, sy * sz, sx * sz, sx * sz, sx * sy, sx * sy if self.bottom else 0.0])
+        for face in self.hidden:
+            areas[_FACES.index(face)] = 0.0
+        return areas
 
     def area(self) -> float:
         """Visible surface area in m²."""

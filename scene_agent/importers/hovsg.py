@@ -17,7 +17,7 @@ from scene_agent.importers.common import json_field, read_json, read_points, req
 from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.ply import Points
 from scene_agent.scene_writer import SceneWriter
-from scene_agent.vocabulary import canonical_label, canonical_room_type
+from scene_agent.language.vocabulary import canonical_label, canonical_room_type
 
 FOLDERS = ("floors", "rooms", "objects")
 _ID = re.compile(r"^\d+(_\d+)*$")

@@ -14,7 +14,7 @@ from scene_agent.importers.common import json_field, read_json, read_points, req
 from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.ply import Points
 from scene_agent.scene_writer import SceneWriter
-from scene_agent.vocabulary import canonical_label, canonical_room_type, is_structure_label
+from scene_agent.language.vocabulary import canonical_label, canonical_room_type, is_structure_label
 
 ROOM_GAP = 1.0  # meters between scans laid side by side, so rooms never overlap
 

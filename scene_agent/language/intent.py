@@ -1,4 +1,10 @@
-"""What a query asks for, in the offline planner's terms: which measurements, shown or not, a superlative, a follow-up."""
+"""What a query asks for: which measurements, shown or not, counted or compared, and what it is about.
+
+The description of the thing (`target`) is split into its head and qualifiers (`phrase`): colour,
+size, place and order words, so "what colour is the plant next to the sofa?" asks for a colour
+(intent) of "plant" (head) placed "next to the sofa". A Chinese query is read through `zh.py` first;
+`lang` says which language the question was in, so the answer can be given in it.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from scene_agent.vocabulary import normalize_words
+from scene_agent.language.phrase import Phrase, names_nothing, split_phrase
+from scene_agent.language.words import Lang, detect_language, has_chinese, normalize_words
+from scene_agent.language.zh import to_english
 
 Intent = Literal["view", "color", "volume", "count", "compare", "locate", "list", "describe"]
-Measure = Literal["volume", "height", "length", "area"]
+Measure = Literal["volume", "height", "length", "depth", "area"]
 Reference = Literal["same", "other"]
 
 
@@ -24,12 +32,23 @@ class Superlative:
 
 @dataclass(frozen=True)
 class QueryIntent:
-    """The parsed request: what to do, what it is about (`target`, for find), and whether it refers to the last turn."""
+    """The parsed request: what to do, what it is about (`target`, split in `phrase`), whether it refers to the last turn."""
 
     intents: tuple[Intent, ...]
     target: str
-    superlative: Superlative | None = None
+    phrase: Phrase | None = None
     reference: Reference | None = None
+    asks_which: bool = False  # "which chair is the largest?": the answer is which one
+    lang: Lang | None = None
+
+    @property
+    def superlative(self) -> Superlative | None:
+        """The size superlative or comparative the description uses ('the largest', 'the taller one'), if any."""
+        size = self.phrase.size if self.phrase else None
+        if size is None or not size.strict:
+            return None
+        measure: Measure = "volume" if size.measure == "size" else size.measure
+        return Superlative(measure=measure, direction=size.extreme, word=size.word)
 
     @property
     def measures(self) -> tuple[Intent, ...]:
@@ -37,53 +56,61 @@ class QueryIntent:
         wanted: list[Intent] = []
         if {"color", "compare", "describe"} & set(self.intents):
             wanted.append("color")
-        if {"volume", "compare", "describe"} & set(self.intents) or self.superlative is not None:
+        if {"volume", "compare", "describe"} & set(self.intents):
             wanted.append("volume")
         return tuple(wanted)
+
+    @property
+    def names_nothing(self) -> bool:
+        """True when the description is only qualifiers or pronouns ('the red one', 'the second'): about what was listed."""
+        return self.phrase is None or names_nothing(self.phrase.head)
 
 
 _PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     ("view", re.compile(r"\b(show|display|visuali[sz]e|view|open|look at|let me see|see|highlight|point out)\b")),
-    ("color", re.compile(r"\b(colou?rs?|colou?red|hue|shade|paint(ed)?)\b")),
-    ("volume", re.compile(r"\b(volume|big|large|size|sized|dimensions?|measure(ments)?|how much space|cubic|m3|"
-                          r"how tall|how high|how wide|how long|how deep|height|width|length|floor area|area|"
+    ("color", re.compile(r"\b(colou?rs?|colou?red|hue|paint(ed)?)\b|\bwhat shade\b")),
+    ("volume", re.compile(r"\b(volume|size|sized|dimensions?|measure(ments)?|how much space|cubic|m3|"
+                          r"how (?:big|large|small|tall|high|wide|long|deep)|height|width|length|floor area|area|"
                           r"square meters?|footprint)\b")),
     ("count", re.compile(r"\b(how many|number of|count)\b")),
     ("compare", re.compile(r"\b(compare|comparing|comparison|difference|differences|differ|versus|vs)\b")),
     ("locate", re.compile(r"\b(where|which room|which floor|find|locate)\b")),
-    ("list", re.compile(r"\b(list|what is in|whats in|what s in|what's in|contents?|inside|what furniture|which objects|"
+    ("list", re.compile(r"\b(list|what is in|whats in|what s in|contents?|inside|what furniture|which objects|"
                         r"what objects|what things)\b")),
     ("describe", re.compile(r"\b(describe|tell me about|details?|info|information|what about|what is|whats)\b")),
 ]
-
-_SUPERLATIVES: dict[str, tuple[Measure, Literal["max", "min"]]] = {
-    "largest": ("volume", "max"), "biggest": ("volume", "max"), "smallest": ("volume", "min"), "tiniest": ("volume", "min"),
-    "most spacious": ("volume", "max"), "tallest": ("height", "max"), "highest": ("height", "max"),
-    "shortest": ("height", "min"), "lowest": ("height", "min"), "longest": ("length", "max"), "widest": ("length", "max"),
-}
-_SUPERLATIVE = re.compile(r"\b(" + "|".join(sorted(_SUPERLATIVES, key=len, reverse=True)) + r")\b")
 _OTHER = re.compile(r"\b(the other( ones?)?|the others|the rest|the remaining( ones?)?|other ones?|another one)\b")
 _SAME = re.compile(r"\b(it|its|it s|that one|this one|that|this|them|they|their|those|these|the same( ones?)?|"
                    r"the one i picked|the ones i picked|my pick)\b")
+_WHICH = re.compile(r"\bwhich\b")
 # Words that say what to do, not what it is about: taken out of the text given to `find`.
 _ACTION_WORDS = re.compile(r"\b(describe|tell me about|details?|info|information|list|contents?|inside|locate|find|"
-                           r"highlight|point out|let me see|measure(ments)?|and|what about|how about)\b")
+                           r"highlight|point out|let me see|measure(ments)?|what about|how about)\b|^and\b")
+# Question frames whose size words ask for a size rather than describe the thing ("how big is the sofa").
+_FRAMES = re.compile(r"\bhow (?:big|large|small|tall|high|wide|long|deep|much space)\b|\bwhat size\b")
 
 
-def parse_intent(query: str) -> QueryIntent:
+def english(query: str, read_chinese: bool = True) -> str:
+    """The query in normalised English words (Chinese is read through `zh.to_english` first)."""
+    return normalize_words(to_english(query) if read_chinese and has_chinese(query) else query).replace("'", " ")
+
+
+def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:
     """The intents of a query (several may apply: 'show me the sofa and its colour'), its target and references."""
-    words = normalize_words(query).replace("'", " ")
+    words = english(query, read_chinese)
     intents = [name for name, pattern in _PATTERNS if pattern.search(words)]
-    match = _SUPERLATIVE.search(words)
-    superlative = Superlative(*_SUPERLATIVES[match.group(1)], word=match.group(1)) if match else None
-    if superlative and "volume" not in intents:
-        intents.append("volume")  # every superlative is measured with the volume tool (volume, box sides, floor area)
     if "describe" in intents and len(intents) > 1:
         intents.remove("describe")  # 'what is the colour of …' is a colour question, not a description
     if "locate" in intents and {"count", "list"} & set(intents):
         intents.remove("locate")
     reference: Reference | None = "other" if _OTHER.search(words) else ("same" if _SAME.search(words) else None)
-    target = _ACTION_WORDS.sub(" ", words)
-    target = _SUPERLATIVE.sub(" ", _OTHER.sub(" ", target))
-    return QueryIntent(intents=tuple(intents), target=re.sub(r"\s+", " ", target).strip(), superlative=superlative,
-                       reference=reference)
+    target = _FRAMES.sub(" ", _ACTION_WORDS.sub(" ", words))
+    target = re.sub(r"\s+", " ", target).strip()
+    phrase = split_phrase(target)
+    asks_which = bool(_WHICH.search(words)) and phrase.size is not None and phrase.size.strict
+    if asks_which and "volume" not in intents:
+        intents.append("volume")  # "which one is the largest?" is answered with its size
+    if phrase.order is not None and phrase.order.kind == "other":
+        reference = "other"
+    return QueryIntent(intents=tuple(intents), target=target, phrase=phrase, reference=reference, asks_which=asks_which,
+                       lang=detect_language(query))

@@ -1,16 +1,25 @@
-"""Parse a user's description ("the chair in the kitchen on floor 0") into what to look for."""
+"""A description resolved against one scene's vocabulary: codes, a floor, labels, room types and names.
+
+`parse_query` reads the head of a description ("the chair in the kitchen on floor 0");
+`parse_description` reads a whole one, its qualifiers included ("the red chair next to the window"),
+with the things a place word refers to read as descriptions of their own.
+"""
 
 from __future__ import annotations
 
 import re
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from scene_agent.index import SceneIndex
-from scene_agent.vocabulary import canonical_room_type, normalize_words, object_aliases, room_aliases, singular
+from scene_agent.language.phrase import Phrase, split_phrase
+from scene_agent.language.quantity import CODE_IN_TEXT
+from scene_agent.language.vocabulary import canonical_room_type, object_aliases, room_aliases
+from scene_agent.language.words import compact, has_chinese, normalize_words, phrase_key, singular
+from scene_agent.language.zh import to_english
 
-CODE_IN_TEXT = re.compile(r"(?<![\w.])\d+-\d+(?:-\d+)?(?![\w.])")
 _ORDINALS = {"ground": 0, "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
 _FLOOR_NOUN = r"(?:floor|level|storey|story)"
 _FLOOR_NUMBER = re.compile(rf"\b(?:on |at )?(?:the )?{_FLOOR_NOUN} (?:number |no )?(\d+)\b")
@@ -46,32 +55,47 @@ class QuerySpec:
     unknown_words: tuple[str, ...] = ()
 
 
-def _key(phrase: str) -> str:
-    return " ".join(singular(w) for w in normalize_words(phrase).split())
-
-
 _ALIAS_TABLES: "weakref.WeakKeyDictionary[SceneIndex, dict[str, tuple[str, str]]]" = weakref.WeakKeyDictionary()
 
 
 def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
-    """Phrase (singularized) -> (kind, value), built once per index; scene-specific names win over the shared tables."""
+    """Phrase key (and compact form) -> (kind, value), built once per index; the scene's own names win.
+
+    A known phrase for a label the scene lacks is kept only when it is one word ("bathtub": the answer
+    can say there is none); longer ones ("kitchen cabinet") would hide the room and label they also are.
+    """
     if index in _ALIAS_TABLES:
         return _ALIAS_TABLES[index]
     table: dict[str, tuple[str, str]] = {}
     for alias, canonical in room_aliases().items():
-        table[_key(alias)] = ("room_type", canonical)
+        table[phrase_key(alias)] = ("room_type", canonical)
+    present = set(index.objects_by_label) | set(index.objects_by_head)
     for alias, canonical in object_aliases().items():
-        table.setdefault(_key(alias), ("label", canonical))
+        if canonical in present or " " not in alias:
+            table.setdefault(alias, ("label", canonical))
     for room_type in index.room_types():
-        table[_key(room_type)] = ("room_type", room_type)
+        table[phrase_key(room_type)] = ("room_type", room_type)
     for label in index.labels():
-        table[_key(label)] = ("label", label)
+        table[phrase_key(label)] = ("label", label)
+    for head in index.objects_by_head:
+        table.setdefault(phrase_key(head), ("label", head))  # "the stand" finds the tv stand
     for name in index.room_names():
         # A name that is just its type ("Bathroom", "Kitchen") must not hide the other rooms of that type.
-        if table.get(_key(name), ("", ""))[0] != "room_type" or canonical_room_type(name) != "_".join(_key(name).split()):
-            table[_key(name)] = ("room_name", name)
+        key = phrase_key(name)
+        if table.get(key, ("", ""))[0] != "room_type" or canonical_room_type(name) != "_".join(key.split()):
+            table[key] = ("room_name", name)
+    for key, hit in list(table.items()):
+        if " " in key and hit[0] == "label":
+            table.setdefault(compact(key), hit)  # "trashcan" finds "trash can", "dish rack" finds "dishrack"
     _ALIAS_TABLES[index] = table
     return table
+
+
+@lru_cache(maxsize=1)
+def _absent_phrases() -> dict[str, str]:
+    """Every known phrase of several words for a label, compact forms too: read when nothing else fits the words."""
+    phrases = {alias: canonical for alias, canonical in object_aliases().items() if " " in alias}
+    return {**phrases, **{compact(alias): canonical for alias, canonical in phrases.items()}}
 
 
 def _resolve_floor(text: str, index: SceneIndex) -> tuple[str | None, str | None, str]:
@@ -97,7 +121,7 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
     words = normalize_words(text)
     floor, floor_words, rest = _resolve_floor(words, index)
     codes = tuple(dict.fromkeys(CODE_IN_TEXT.findall(rest)))
-    rest = CODE_IN_TEXT.sub(" ", rest)
+    rest = re.sub(r"(?<=[^\W\d])-(?=[^\W\d])", " ", CODE_IN_TEXT.sub(" ", rest))  # "fridge-freezer" is two words
     tokens = rest.split()
     keys = [singular(t) for t in tokens]
     table = _aliases(index)
@@ -110,7 +134,7 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
     i = 0
     while i < len(tokens):
         for n in range(min(longest, len(tokens) - i), 0, -1):
-            hit = table.get(" ".join(keys[i : i + n]))
+            hit = table.get(" ".join(keys[i : i + n])) or (table.get("".join(keys[i : i + n])) if n > 1 else None)
             if hit:
                 kind, value = hit
                 {"label": labels, "room_type": room_types, "room_name": room_names}[kind].append(value)
@@ -118,6 +142,12 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
                 break
         else:
             key = keys[i]
+            absent = next((n for n in range(min(4, len(tokens) - i), 0, -1)
+                           if " ".join(keys[i:i + n]) in _absent_phrases()), 0)
+            if absent:  # "trash can" in a scene without one: named, so the answer can say there is none
+                labels.append(_absent_phrases()[" ".join(keys[i:i + absent])])
+                i += absent
+                continue
             if key in GENERIC_ROOM:
                 generic = generic or "rooms"
             elif key in GENERIC_OBJECT:
@@ -137,3 +167,36 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
         name_words=tuple(dict.fromkeys(k for k in keys if k in index.rooms_by_name_word)),
         unknown_words=tuple(w for w in unknown if singular(w) not in index.rooms_by_name_word),
     )
+
+
+@dataclass(frozen=True)
+class Description:
+    """A whole description read against a scene: its head (`spec`), its qualifiers (`phrase`), and for a place
+    word the descriptions of what it is relative to (`references`: one, or two for 'between')."""
+
+    phrase: Phrase
+    spec: QuerySpec
+    references: tuple["Description", ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The words it was read from."""
+        return self.phrase.text
+
+
+def english_words(text: str) -> str:
+    """Normalised English words of a description (Chinese is read through `zh.to_english`)."""
+    return normalize_words(to_english(text) if has_chinese(text) else text).replace("'", " ")
+
+
+def parse_description(text: str, index: SceneIndex, *, numbers: bool = False, depth: int = 0) -> Description:
+    """Read a description with its colour, size, place and order words; a place's reference is read the same way."""
+    phrase = split_phrase(english_words(text), numbers=numbers)
+    if phrase.place is not None and depth > 0:
+        phrase = split_phrase(phrase.text)  # a reference inside a reference keeps its place words as plain words
+        phrase = Phrase(text=phrase.text, head=phrase.text, color=phrase.color, size=phrase.size)
+    references: tuple[Description, ...] = ()
+    if phrase.place is not None:
+        references = tuple(parse_description(ref, index, depth=depth + 1)
+                           for ref in (phrase.place.reference, phrase.place.reference2) if ref)
+    return Description(phrase=phrase, spec=parse_query(phrase.head, index), references=references)

@@ -1,4 +1,9 @@
-"""Words people use for rooms and objects: canonical names, synonyms, singular and plural."""
+"""Words people use for rooms and objects: canonical names, synonyms, compound forms and ScanNet's category names.
+
+A label or room word is looked up by its key (every word singular) and, failing that, by its compact
+form (no spaces or hyphens), so "trash can", "trash-cans" and "trashcan" meet. Labels outside the
+tables are used as they come. Chinese names live in `zh_lexicon.py`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
-import inflection
+from scene_agent.language.words import compact, normalize_words, phrase_key, singular, singular_phrase
 
 # Canonical room types (snake_case) and the words people use for them.
 ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -28,63 +33,69 @@ ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
     "gym": ("gym", "fitness room"),
 }
 
-# Canonical object labels and their synonyms. Labels outside this table are used as they come.
+# Canonical object labels and the words and phrases people (and ScanNet's raw categories) use for them.
+# A phrase that only narrows by place ("kitchen chair", "bathroom sink") is deliberately absent: the
+# parser reads it as a room and a label, which is what it means.
 OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "sofa": ("sofa", "couch", "settee", "loveseat"),
-    "armchair": ("armchair", "arm chair", "easy chair", "lounge chair"),
-    "chair": ("chair", "seat"),
-    "office chair": ("office chair", "desk chair", "swivel chair"),
+    "sofa": ("sofa", "couch", "settee", "loveseat", "love seat", "sectional"),
+    "armchair": ("armchair", "easy chair", "lounge chair", "sofa chair", "recliner", "club chair"),
+    "chair": ("chair", "seat", "dining chair", "folding chair", "folded chair"),
+    "office chair": ("office chair", "desk chair", "swivel chair", "computer chair", "gaming chair"),
     "table": ("table",),
-    "dining table": ("dining table", "kitchen table"),
-    "coffee table": ("coffee table",),
-    "nightstand": ("nightstand", "night stand", "bedside table", "night table"),
-    "bookshelf": ("bookshelf", "bookcase", "book shelf", "shelf", "shelves", "shelving"),
+    "dining table": ("dining table", "kitchen table", "dinner table"),
+    "coffee table": ("coffee table", "cocktail table"),
+    "nightstand": ("nightstand", "bedside table", "night table", "bedside cabinet"),
+    "bookshelf": ("bookshelf", "bookcase", "shelf", "shelving", "shelving unit"),
     "tv": ("tv", "television", "tv set", "telly"),
-    "tv stand": ("tv stand", "tv cabinet", "media console"),
-    "refrigerator": ("refrigerator", "fridge", "freezer"),
-    "stove": ("stove", "oven", "cooker", "cooktop"),
-    "bathtub": ("bathtub", "bath tub", "tub", "bath"),
-    "toilet": ("toilet", "loo"),
-    "sink": ("sink", "basin", "washbasin"),
-    "wardrobe": ("wardrobe", "armoire"),
-    "dresser": ("dresser", "chest of drawers"),
-    "lamp": ("lamp", "light"),
-    "floor lamp": ("floor lamp", "standing lamp"),
-    "plant": ("plant", "potted plant", "houseplant", "flower pot"),
-    "washing machine": ("washing machine", "washer"),
-    "monitor": ("monitor", "computer screen"),
-    "rug": ("rug", "carpet", "mat"),
-    "stool": ("stool", "bar stool"),
+    "tv stand": ("tv stand", "tv cabinet", "media console", "tv unit", "entertainment center"),
+    "refrigerator": ("refrigerator", "fridge", "freezer", "mini fridge", "fridge freezer"),
+    "stove": ("stove", "oven", "cooker", "cooktop", "hob"),
+    "bathtub": ("bathtub", "tub", "bath"),
+    "toilet": ("toilet", "loo", "toilet bowl"),
+    "sink": ("sink", "basin", "washbasin", "vanity"),
+    "wardrobe": ("wardrobe", "armoire", "clothes closet"),
+    "dresser": ("dresser", "chest of drawers", "drawers", "chest"),
+    "lamp": ("lamp", "light", "table lamp", "desk lamp", "bedside lamp", "reading lamp"),
+    "floor lamp": ("floor lamp", "standing lamp", "standard lamp"),
+    "plant": ("plant", "potted plant", "houseplant", "flower pot", "flowerpot", "pot plant", "flower"),
+    "washing machine": ("washing machine", "washer", "clothes washer", "laundry machine"),
+    "clothes dryer": ("clothes dryer", "dryer", "tumble dryer"),
+    "monitor": ("monitor", "computer screen", "computer monitor", "screen"),
+    "rug": ("rug", "carpet", "mat", "doormat", "bath mat"),
+    "stool": ("stool", "bar stool", "step stool"),
     "bench": ("bench",),
     "bed": ("bed",),
-    "desk": ("desk", "writing desk"),
-    "cabinet": ("cabinet", "cupboard"),
+    "desk": ("desk", "writing desk", "computer desk", "office desk", "work desk"),
+    "cabinet": ("cabinet", "cupboard", "storage cabinet"),
+    "kitchen cabinet": ("kitchen cabinet", "kitchen cupboard"),
+    "file cabinet": ("file cabinet", "filing cabinet"),
+    "trash can": ("trash can", "trash bin", "garbage can", "garbage bin", "waste bin", "waste basket",
+                  "wastepaper basket", "rubbish bin", "dustbin", "bin", "recycling bin"),
+    "window": ("window", "windowpane", "window pane"),
+    "door": ("door", "doorway", "doorframe", "door frame"),
+    "picture": ("picture", "painting", "photo", "photograph", "artwork", "poster", "framed picture"),
+    "curtain": ("curtain", "drape", "drapes"),
+    "blinds": ("blinds", "window blinds"),
+    "mirror": ("mirror",),
+    "pillow": ("pillow",),
+    "cushion": ("cushion", "throw pillow"),
+    "ottoman": ("ottoman", "footstool", "pouf", "pouffe"),
+    "counter": ("counter", "countertop", "worktop"),
+    "kitchen counter": ("kitchen counter",),
+    "dishwasher": ("dishwasher",),
+    "microwave": ("microwave", "microwave oven"),
+    "computer tower": ("computer tower", "computer", "pc", "desktop computer"),
+    "laptop": ("laptop", "notebook computer"),
+    "whiteboard": ("whiteboard", "white board", "dry erase board"),
+    "radiator": ("radiator", "heater"),
+    "box": ("box", "cardboard box", "carton"),
+    "backpack": ("backpack", "rucksack"),
+    "suitcase": ("suitcase", "luggage"),
+    "shower": ("shower", "shower stall"),
 }
 
-_STRUCTURE = {"wall", "floor", "ceiling", "door", "window", "doorframe", "floor mat"}
-
-
-def normalize_words(text: str) -> str:
-    """Lower-case, turn separators into spaces, collapse whitespace."""
-    text = text.lower().replace("_", " ").replace("/", " ")
-    text = re.sub(r"[^\w\s-]", " ", text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def singular(word: str) -> str:
-    """The singular of an English noun ('chairs' -> 'chair'); unchanged when already singular."""
-    if len(word) < 3 or not word.endswith("s"):
-        return word
-    return inflection.singularize(word) or word
-
-
-def singular_phrase(text: str) -> str:
-    """Singularize the head (last word) of a phrase: 'dining chairs' -> 'dining chair'."""
-    words = normalize_words(text).split()
-    if not words:
-        return ""
-    words[-1] = singular(words[-1])
-    return " ".join(words)
+# Labels that are the room itself: its points, never objects (the manifest's room files hold them).
+STRUCTURE_LABELS = frozenset({"wall", "floor", "ceiling"})
 
 
 @lru_cache(maxsize=1)
@@ -95,8 +106,14 @@ def room_aliases() -> Mapping[str, str]:
 
 @lru_cache(maxsize=1)
 def object_aliases() -> Mapping[str, str]:
-    """Every known object word or phrase (singular) mapped to its canonical label."""
-    return MappingProxyType({alias: canonical for canonical, aliases in OBJECT_SYNONYMS.items() for alias in aliases})
+    """Every known object word or phrase (singular keys) mapped to its canonical label."""
+    return MappingProxyType({phrase_key(alias): canonical for canonical, aliases in OBJECT_SYNONYMS.items()
+                             for alias in aliases})
+
+
+@lru_cache(maxsize=1)
+def _compact_labels() -> Mapping[str, str]:
+    return MappingProxyType({compact(alias): canonical for alias, canonical in object_aliases().items()})
 
 
 @lru_cache(maxsize=4096)
@@ -113,11 +130,18 @@ def canonical_room_type(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def canonical_label(text: str) -> str:
-    """Map a free-form object label ('Couch', 'kitchen chairs') to its canonical label."""
-    phrase = singular_phrase(text)
-    return object_aliases().get(phrase, phrase)
+    """Map a free-form object label ('Couch', 'kitchen chairs', 'trashcan') to its canonical label."""
+    phrase = singular_phrase(text.replace("-", " "))
+    found = object_aliases().get(phrase_key(phrase)) or _compact_labels().get(compact(phrase))
+    return found or phrase
+
+
+def head_noun(label: str) -> str:
+    """What a label is at heart ('office chair' -> 'chair', 'mini fridge' -> 'refrigerator')."""
+    last = label.rsplit(" ", 1)[-1]
+    return object_aliases().get(singular(last), singular(last))
 
 
 def is_structure_label(text: str) -> bool:
-    """True for labels that belong to the room's structure (walls, floor, ceiling...)."""
-    return singular_phrase(text) in _STRUCTURE
+    """True for labels that are the room's own surfaces (wall, floor, ceiling), not objects in it."""
+    return singular_phrase(text) in STRUCTURE_LABELS

@@ -11,6 +11,8 @@ from scene_agent.color_clusters import Cluster, ColorAnalysis, dominant_colors
 from scene_agent.colors import hex_of
 from scene_agent.errors import usage_error
 from scene_agent.index import IndexedRoom
+from scene_agent.language.words import Lang
+from scene_agent.language.zh_lexicon import zh_color, zh_label
 from scene_agent.scene import Scene
 
 BasicTerm = Literal["black", "white", "gray", "red", "orange", "yellow", "green", "blue", "purple", "pink", "brown"]
@@ -72,8 +74,10 @@ def _phrase(c: ColorCluster, with_share: bool = True) -> str:
     return f"{c.basic} ({details})" if details else c.basic
 
 
-def summarize(what: str, clusters: list[ColorCluster], reason: str | None) -> str:
-    """'Chair 0-3-2 is mostly red (76 %), with black (24 %).' — or why no colour can be given."""
+def summarize(what: str, clusters: list[ColorCluster], reason: str | None, lang: Lang = "en") -> str:
+    """'Chair 0-3-2 is mostly red (76 %), with black (24 %).' — or why no colour can be given (or in Chinese)."""
+    if lang == "zh":
+        return _summarize_zh(what, clusters, reason)
     if not clusters:
         return f"{what}: no colour can be given ({reason})." if reason else f"{what}: no colour can be given."
     first, rest, more = clusters[0], clusters[1:LISTED], max(0, len(clusters) - LISTED)
@@ -86,23 +90,48 @@ def summarize(what: str, clusters: list[ColorCluster], reason: str | None) -> st
     return sentence + (f" ({reason})." if reason else ".")
 
 
+_PARTS_ZH = {"walls": "墙面", "floor": "地面", "walls and floor": "墙面和地面"}
+
+
+def _phrase_zh(c: ColorCluster, with_share: bool = True) -> str:
+    """'红色（76%；墙面）' — CSS names stay out: they are English words."""
+    details = "；".join(([f"{round(c.share * 100)}%"] if with_share else []) + ([_PARTS_ZH[c.part]] if c.part else []))
+    return f"{zh_color(c.basic)}（{details}）" if details else zh_color(c.basic)
+
+
+def _summarize_zh(what: str, clusters: list[ColorCluster], reason: str | None) -> str:
+    if not clusters:
+        return f"{what}：无法给出颜色（{reason}）。" if reason else f"{what}：无法给出颜色。"
+    first, rest, more = clusters[0], clusters[1:LISTED], max(0, len(clusters) - LISTED)
+    extra = [f"另外 {more} 种"] if more else []
+    if not rest:
+        sentence = f"{what}是{_phrase_zh(first, with_share=False)}"
+    elif first.share >= 0.5:
+        sentence = f"{what}主要是{_phrase_zh(first)}，还有" + "、".join([_phrase_zh(c) for c in rest] + extra)
+    else:
+        sentence = f"{what}有几种颜色：" + "、".join([_phrase_zh(c) for c in [first, *rest]] + extra)
+    return sentence + (f"（{reason}）。" if reason else "。")
+
+
 def _join(items: list[str], more: int = 0) -> str:
     items = items + ([f"{more} more"] if more else [])
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def result_of(code: str, kind: Literal["room", "object"], label: str, what: str, analysis: ColorAnalysis) -> ColorResult:
-    """The tool's result from an analysis of the points."""
+def result_of(code: str, kind: Literal["room", "object"], label: str, what: str, analysis: ColorAnalysis,
+              lang: Lang = "en") -> ColorResult:
+    """The tool's result from an analysis of the points; the summary in `lang`."""
     clusters = [_cluster(c) for c in analysis.clusters]
     top = clusters[0] if clusters else None
     dominant = DominantColor(name=top.name, basic=top.basic, hex=top.hex, share=top.share) if top else None
     return ColorResult(code=code, kind=kind, label=label, dominant=dominant, clusters=clusters,
                        points_used=analysis.points_used, points_total=analysis.points_total, method=analysis.method,
-                       reason=analysis.reason, summary=summarize(what, clusters, analysis.reason))
+                       reason=analysis.reason, summary=summarize(what, clusters, analysis.reason, lang))
 
 
-def color(scene: Scene, code: str) -> ColorResult:
-    """Dominant colours of a room's walls and floor or of an object; bad or unknown codes raise SceneAgentError."""
+def color(scene: Scene, code: str, lang: Lang = "en") -> ColorResult:
+    """Dominant colours of a room's walls and floor or of an object (summary in `lang`); bad or unknown codes raise
+    SceneAgentError."""
     try:
         code = ColorInput(code=code).code
     except ValidationError as exc:
@@ -112,6 +141,7 @@ def color(scene: Scene, code: str) -> ColorResult:
     if isinstance(entry, IndexedRoom):
         label = entry.type.replace("_", " ")
         what = f"{entry.room.display_name[:1].upper()}{entry.room.display_name[1:]} {code}"
-        return result_of(code, "room", label, what, dominant_colors(points, structure=True))
-    what = f"{entry.label[:1].upper()}{entry.label[1:]} {code}"
-    return result_of(code, "object", entry.label, what, dominant_colors(points))
+        return result_of(code, "room", label, what, dominant_colors(points, structure=True), lang)
+    name = zh_label(entry.label) if lang == "zh" else entry.label
+    what = f"{name[:1].upper()}{name[1:]} {code}"
+    return result_of(code, "object", entry.label, what, dominant_colors(points), lang)

@@ -1,30 +1,78 @@
-"""The `find` tool: rooms and objects matching a description, by code, label, room type or floor."""
+"""The `find` tool: the rooms and objects a description means, by code, label, room and floor, narrowed by colour,
+size and place words (in the query itself, or given as structured filters), in English or Chinese."""
 
 from __future__ import annotations
 
-import difflib
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
-from scene_agent.codes import code_sort_key, kind_of
 from scene_agent.errors import UsageError
-from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
+from scene_agent.index import IndexedObject
+from scene_agent.language.color_words import color_word
+from scene_agent.language.phrase import Phrase
+from scene_agent.language.place_words import PlaceWord, Relation
+from scene_agent.language.query import Description, parse_description
+from scene_agent.language.size_words import SizeWord
+from scene_agent.language.words import Lang, detect_language
 from scene_agent.manifest import Bounds
-from scene_agent.query import QuerySpec, parse_query
-from scene_agent.vocabulary import object_aliases, room_aliases
-
+from scene_agent.resolution.color_match import dominant_term
+from scene_agent.resolution.matching import entry
+from scene_agent.resolution.resolve import Resolution, resolve
+from scene_agent.scene import Scene
+from scene_agent.tools.find_messages import fallback_note, nothing_found
 
 EMPTY_QUERY = "the query is empty: say what to look for, e.g. 'chair' or '0-2-3'"
+MAX_ATTRIBUTED = 60  # candidates listed with their measured colour and size (a big find lists only codes and places)
+
+
+class SizeFilter(BaseModel):
+    """Pick by size: the biggest or smallest (strict), or the clearly big or small ones."""
+
+    measure: Literal["size", "height", "length", "depth"] = Field(
+        default="size", description="size: volume (floor area for flat things); height; length: the longest side "
+                                    "('longest', 'widest'); depth: the shorter side.")
+    extreme: Literal["max", "min"] = Field(description="max: biggest/tallest/longest; min: smallest/shortest.")
+    strict: bool = Field(default=True, description="true: only the extreme one ('the biggest', 'the bigger one'); "
+                                                   "false: the clearly big ones ('the large cabinet').")
+
+
+class RelationFilter(BaseModel):
+    """Pick by place, relative to other things named in words."""
+
+    relation: Relation = Field(description="near: next to/beside/by; closest/farthest: to/from the reference; on, "
+                                           "under, above; between: reference and reference2; corner: in a corner of "
+                                           "its room (no reference).")
+    reference: str | None = Field(default=None, max_length=200,
+                                  description="What it is placed relative to, in words: 'the sofa', 'window'.")
+    reference2: str | None = Field(default=None, max_length=200, description="The second thing, for 'between'.")
+
+    @model_validator(mode="after")
+    def _references(self) -> "RelationFilter":
+        if self.relation != "corner" and not (self.reference or "").strip():
+            raise ValueError(f"relation '{self.relation}' needs a reference: what it is {self.relation} of/to")
+        if self.relation == "between" and not (self.reference2 or "").strip():
+            raise ValueError("relation 'between' needs reference2: the second thing")
+        return self
 
 
 class FindInput(BaseModel):
     """Find rooms or objects in the scene."""
 
     query: str = Field(
-        description="What to look for in the user's words: 'chair', 'chairs in the kitchen', "
-        "'the bedroom on floor 1', 'couch', or a code such as '0-2-3'."
-    )
+        max_length=500,
+        description="What to look for in the user's words (English or Chinese): 'chair', 'chairs in the kitchen', "
+                    "'the bedroom on floor 1', 'couch', 'the red chair', 'the plant next to the sofa', or a code such as "
+                    "'0-2-3'. Colour, size and place words in it are understood too.")
+    color: str | None = Field(default=None, max_length=40,
+                              description="A colour the thing has: a basic term ('red', 'grey'), a common name ('navy', "
+                                          "'beige'), or a tone ('dark', 'light', 'dark blue').")
+    size: SizeFilter | None = None
+    relation: RelationFilter | None = None
+    within: list[str] | None = Field(default=None, max_length=500,
+                                     description="Only among these codes, in the order they were listed (e.g. the "
+                                                 "candidates of the last answer): then 'the second one' or 'the red one' "
+                                                 "picks among them.")
 
     @field_validator("query")
     @classmethod
@@ -32,6 +80,16 @@ class FindInput(BaseModel):
         if not v.strip():
             raise ValueError(EMPTY_QUERY)
         return v.strip()
+
+
+class Observed(BaseModel):
+    """What was measured of a candidate (the cached colours and sizes), as the prompt and the answer use it."""
+
+    color: str | None = Field(default=None, description="Main colour as a basic colour term.")
+    color_hex: str | None = None
+    volume_m3: float | None = None
+    size_m: list[float] | None = Field(default=None, description="Oriented box: length, width, height in meters.")
+    distance_m: float | None = Field(default=None, description="Gap to what the place words refer to, in meters.")
 
 
 class Candidate(BaseModel):
@@ -49,126 +107,128 @@ class Candidate(BaseModel):
     floor_name: str | None = None
     bounds: Bounds
     points: int
+    observed: Observed | None = None
+
+
+class Step(BaseModel):
+    """One colour, size, place or order qualifier applied to the candidates."""
+
+    qualifier: Literal["color", "size", "place", "order"]
+    words: str = Field(description="The words that did it, e.g. 'red', 'biggest', 'next to'.")
+    before: int = Field(description="Candidates before this step.")
+    kept: list[str]
+    tied: bool = Field(default=False, description="Several kept because they are too close to tell apart by these words.")
+    reference: list[str] | None = Field(default=None, description="Place words: the codes they refer to.")
+    measure: str | None = None
 
 
 class FindResult(BaseModel):
-    """Candidates for a description; when empty, `message` says what exists that is closest."""
+    """Candidates for a description; when empty, `message` says what is missing and what exists instead."""
 
     query: str
     candidates: list[Candidate]
     floor: str | None = Field(default=None, description="The floor the query was limited to, if any.")
     message: str | None = None
     suggestions: list[str] = Field(default_factory=list)
+    considered: list[str] = Field(default_factory=list, description="What the words named before colour, size, place "
+                                                                    "and order narrowed it (when they did).")
+    steps: list[Step] = Field(default_factory=list, description="How colour, size, place and order words narrowed it.")
+    note: str | None = Field(default=None, description="Something to tell the user about how the words were read.")
+
+    @property
+    def tied(self) -> Step | None:
+        """The last step, when it left several too close to tell apart."""
+        return self.steps[-1] if self.steps and self.steps[-1].tied and len(self.candidates) > 1 else None
+
+    @property
+    def decided(self) -> bool:
+        """True when qualifiers took several candidates down to one."""
+        return len(self.candidates) == 1 and any(len(s.kept) < s.before for s in self.steps)
 
 
-def _room_candidate(entry: IndexedRoom) -> Candidate:
-    room = entry.room
-    return Candidate(code=room.code, kind="room", type=entry.type, name=room.name, room=room.code, room_type=entry.type, room_name=room.name,
-                     floor=entry.floor.code, floor_name=entry.floor.name, bounds=room.bounds, points=room.point_count)
+def candidate(scene: Scene, code: str, observed: Observed | None = None) -> Candidate:
+    """The find result's record of one room or object."""
+    found = entry(scene.index, code)
+    if isinstance(found, IndexedObject):
+        obj, room = found.obj, found.room
+        return Candidate(code=code, kind="object", label=found.label, room=room.room.code, room_type=room.type,
+                         room_name=room.room.name, floor=room.floor.code, floor_name=room.floor.name, bounds=obj.bounds,
+                         points=obj.point_count, observed=observed)
+    r = found.room
+    return Candidate(code=code, kind="room", type=found.type, name=r.name, room=r.code, room_type=found.type, room_name=r.name,
+                     floor=found.floor.code, floor_name=found.floor.name, bounds=r.bounds, points=r.point_count,
+                     observed=observed)
 
 
-def _object_candidate(entry: IndexedObject) -> Candidate:
-    obj = entry.obj
-    return Candidate(code=obj.code, kind="object", label=entry.label, room=entry.room.room.code, room_type=entry.room.type,
-                     room_name=entry.room.room.name,
-                     floor=entry.room.floor.code, floor_name=entry.room.floor.name, bounds=obj.bounds, points=obj.point_count)
+def _observed(scene: Scene, code: str, distance: float | None) -> Observed:
+    item = scene.item_attributes(code)
+    hex_ = item.colors[0].hex if item.colors else None
+    return Observed(color=dominant_term(item), color_hex=hex_, volume_m3=item.volume_m3,
+                    size_m=list(item.extent_m) if item.extent_m else None, distance_m=distance)
 
 
-def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list[IndexedRoom]:
-    rooms = list(index.rooms.values())
-    if spec.room_types or spec.room_names:
-        named = {r.room.code for name in spec.room_names for r in index.rooms_by_name[name]}
-        rooms = [r for r in rooms if r.type in spec.room_types or r.room.code in named]
-    if spec.name_words:
-        hinted = {r.room.code for word in spec.name_words for r in index.rooms_by_name_word[word]}
-        rooms = [r for r in rooms if r.room.code in hinted] or rooms
-    if containers:
-        rooms = [r for r in rooms if any(r.room.code == c or r.floor.code == c for c in containers)]
-    if spec.floor is not None:
-        rooms = [r for r in rooms if r.floor.code == spec.floor]
-    return rooms
+def _with_filters(description: Description, spec: FindInput, scene: Scene) -> Description | str:
+    """The description with the structured filters in place of the words' own qualifiers (or why a filter is unusable)."""
+    phrase = description.phrase
+    color, size, place, references = phrase.color, phrase.size, phrase.place, description.references
+    if spec.color is not None:
+        color, used = color_word(spec.color.lower().split())
+        if color is None or used != len(spec.color.split()):
+            return spec.color
+    if spec.size is not None:
+        word = f"{'most' if spec.size.strict else ''} {spec.size.measure} {spec.size.extreme}".strip()
+        size = SizeWord(word=word, measure=spec.size.measure, extreme=spec.size.extreme, strict=spec.size.strict)
+    if spec.relation is not None:
+        r = spec.relation
+        place = PlaceWord(word=r.relation, relation=r.relation, reference=r.reference, reference2=r.reference2)
+        references = tuple(parse_description(text, scene.index, depth=1) for text in (r.reference, r.reference2) if text)
+    merged = Phrase(text=phrase.text, head=phrase.head, color=color, size=size, place=place, order=phrase.order)
+    return Description(phrase=merged, spec=description.spec, references=references)
 
 
-def _where(spec: QuerySpec, containers: list[str]) -> str:
-    parts = [t.replace("_", " ") for t in spec.room_types] + list(spec.room_names) + containers
-    where = f" in the {' or '.join(parts)}" if parts else ""
-    return where + (f" on floor {spec.floor}" if spec.floor is not None else "")
+def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter | dict | None = None,
+         relation: RelationFilter | dict | None = None, within: list[str] | None = None, lang: Lang | None = None,
+         taken: list[str] | None = None) -> FindResult:
+    """Candidates matching a description; an empty list comes with a message naming what is missing and what exists.
 
-
-def _closest(index: SceneIndex, words: tuple[str, ...]) -> list[str]:
-    vocabulary = index.labels() + [t.replace("_", " ") for t in index.room_types()] + index.room_names()
-    synonyms = {**{a: c for a, c in object_aliases().items() if c in index.objects_by_label},
-                **{a: c.replace("_", " ") for a, c in room_aliases().items() if c in index.rooms_by_type}}
-    found: list[str] = []
-    for word in words:
-        for match in difflib.get_close_matches(word, vocabulary + list(synonyms), n=3, cutoff=0.75):
-            found.append(synonyms.get(match, match))
-    return list(dict.fromkeys(found))
-
-
-def find(index: SceneIndex, query: str) -> FindResult:
-    """Candidates matching a description; an empty list comes with a message naming the closest things."""
+    `within` resolves among listed codes (a follow-up's or a pending pick's), where order words apply.
+    """
     try:
-        query = FindInput(query=query).query
-    except ValidationError:
-        raise UsageError(EMPTY_QUERY) from None
-    spec = parse_query(query, index)
-    if spec.floor is not None and spec.floor not in index.floors:
-        floors = ", ".join(f"{c} ({f.name})" if f.name else c for c, f in index.floors.items())
-        return FindResult(query=query, candidates=[], floor=spec.floor, message=f"This scene has no floor {spec.floor}; its floors are {floors}.")
-    unknown_codes = [c for c in spec.codes if c not in index]
-    if unknown_codes:
-        return FindResult(query=query, candidates=[], floor=spec.floor,
-                          message=f"Nothing in scene {index.manifest.scene_id} has the code {', '.join(unknown_codes)}.")
-    # "chairs in 0-1": a room or floor code next to an object word limits where to look.
-    wants_objects = bool(spec.object_labels) or spec.generic == "objects"
-    target_codes = [c for c in spec.codes if not (wants_objects and kind_of(c) != "object")]
-    containers = [c for c in spec.codes if c not in target_codes]
-    candidates: list[Candidate] = []
-    for code in target_codes:
-        if code in index.objects:
-            candidates.append(_object_candidate(index.objects[code]))
-        elif code in index.rooms:
-            candidates.append(_room_candidate(index.rooms[code]))
-        else:
-            candidates += [_room_candidate(index.rooms[room.code]) for room in index.floors[code].rooms]
-    if target_codes:
-        pass  # "chair 0-3-2", "bedroom 1-2": the code says which one; the words only describe it
-    elif wants_objects:
-        rooms = {r.room.code for r in _in_rooms(index, spec, containers)}
-        pool = ([o for label in spec.object_labels for o in index.objects_matching(label)] if spec.object_labels
-                else list(index.objects.values()))
-        candidates += [_object_candidate(o) for o in pool if o.room.room.code in rooms]
-    elif spec.room_types or spec.room_names or (not target_codes and (spec.generic == "rooms" or spec.floor is not None)):
-        candidates += [_room_candidate(r) for r in _in_rooms(index, spec, containers)]
-    unique = {c.code: c for c in candidates}
-    result = sorted(unique.values(), key=lambda c: code_sort_key(c.code))
-    if result:
-        return FindResult(query=query, candidates=result, floor=spec.floor)
-    return _nothing_found(index, spec, containers)
+        spec = FindInput(query=query, color=color, size=size, relation=relation, within=within)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        if any(e["loc"] == ("query",) for e in exc.errors()):
+            raise UsageError(EMPTY_QUERY) from None
+        raise
+    lang = lang or detect_language(spec.query) or "en"
+    description = _with_filters(parse_description(spec.query, scene.index, numbers=within is not None), spec, scene)
+    if isinstance(description, str):
+        return FindResult(query=spec.query, candidates=[], message=nothing_found(None, scene, lang, unknown_color=description))
+    unknown = [code for code in spec.within or [] if code not in scene.index.rooms and code not in scene.index.objects]
+    if unknown:
+        raise UsageError(f"within: not rooms or objects of scene {scene.scene_id}: {', '.join(unknown[:5])}")
+    resolution = resolve(scene, description, within=spec.within, taken=taken)
+    return result_of(scene, spec.query, resolution, lang)
 
 
-def _nothing_found(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> FindResult:
-    if spec.object_labels:
-        elsewhere = sorted({o.room.room.code: o.room for label in spec.object_labels for o in index.objects_matching(label)}.values(),
-                           key=lambda r: code_sort_key(r.room.code))
-        what = " or ".join(spec.object_labels)
-        where = ", ".join(f"{r.room.display_name} ({r.room.code})" for r in elsewhere)
-        message = f"No {what}{_where(spec, containers)}." + (f" There are {what}s in: {where}." if where else "")
-        suggestions = [r.room.code for r in elsewhere]
-    elif spec.room_types or spec.room_names:
-        what = " or ".join([t.replace("_", " ") for t in spec.room_types] + list(spec.room_names))
-        on_floor = f" on floor {spec.floor}" if spec.floor is not None else ""
-        elsewhere = [r for r in index.rooms.values() if r.type in spec.room_types]
-        where = ", ".join(f"{r.room.code} {r.room.display_name} (floor {r.floor.code})" for r in elsewhere)
-        message = f"No {what}{on_floor}." + (f" There are: {where}." if where else
-                                              f" Rooms here: {', '.join(index.room_types()).replace('_', ' ')}.")
-        suggestions = [r.room.code for r in elsewhere] or index.room_types()
-    else:
-        words = spec.unknown_words or (spec.text,)
-        suggestions = _closest(index, words)
-        named = " ".join(words)
-        message = (f"Nothing called '{named}' in this scene; closest: {', '.join(suggestions)}." if suggestions
-                   else f"Nothing called '{named}' in this scene. It has: {', '.join(index.labels()[:12])}; "
-                   f"rooms: {', '.join(index.room_types()).replace('_', ' ')}.")
-    return FindResult(query=spec.text, candidates=[], floor=spec.floor, message=message, suggestions=suggestions)
+def result_of(scene: Scene, query: str, resolution: Resolution, lang: Lang) -> FindResult:
+    """The tool's result for a resolution: candidates with what was measured of them, the steps, or why none."""
+    steps = [Step(qualifier=n.kind, words=n.words, before=len(n.before), kept=list(n.kept), tied=n.tied,
+                  reference=list(n.references) or None, measure=n.measure) for n in resolution.narrowings]
+    considered = list(resolution.considered) if resolution.narrowings else []
+    if not resolution.codes:
+        message = nothing_found(resolution, scene, lang)
+        suggestions = list(resolution.missing.suggestions or resolution.missing.elsewhere) if resolution.missing else []
+        return FindResult(query=query, candidates=[], floor=resolution.floor, message=message, suggestions=suggestions,
+                          considered=considered, steps=steps)
+    distances = next((n.values for n in reversed(resolution.narrowings) if n.kind == "place"), {})
+    measured = len(resolution.codes) > 1 or resolution.narrowings
+    codes = list(resolution.codes)
+    candidates = [candidate(scene, code, _observed(scene, code, _number(distances.get(code)))
+                            if measured and i < MAX_ATTRIBUTED else None) for i, code in enumerate(codes)]
+    note = fallback_note(resolution, scene, lang) if resolution.fallback_rooms else None
+    return FindResult(query=query, candidates=candidates, floor=resolution.floor, considered=considered, steps=steps,
+                      note=note)
+
+
+def _number(value: object) -> float | None:
+    return value if isinstance(value, float) else None

@@ -9,6 +9,7 @@ from typing import Any, Callable
 from pydantic import BaseModel
 
 from scene_agent.config import Settings
+from scene_agent.language.words import Lang
 from scene_agent.scene import Scene
 from scene_agent.tools.color import ColorInput, color
 from scene_agent.tools.find import FindInput, find
@@ -23,6 +24,7 @@ class ToolContext:
 
     scene: Scene
     settings: Settings
+    lang: Lang = "en"  # the language of the user's question: what the tools' words for people are in
 
 
 Runner = Callable[[ToolContext, Any], BaseModel]
@@ -79,15 +81,18 @@ TOOLS: dict[str, ToolSpec] = {
     spec.name: spec
     for spec in (
         ToolSpec("find", (), FindInput,
-                 _describe(FindInput, "Returns candidates with code, kind, label or room type, room, floor and bounds; "
-                                      "when several match, `disambiguation` says whether to ask the user which one."),
-                 lambda ctx, args: find(ctx.scene.index, args.query)),
+                 _describe(FindInput, "Returns candidates with code, kind, label or room type, room, floor, bounds and "
+                                      "what was measured (colour, size, distance); `steps` say how colour, size and "
+                                      "place words narrowed them; when several are left, `disambiguation` says whether "
+                                      "to ask the user which one."),
+                 lambda ctx, args: find(ctx.scene, args.query, color=args.color, size=args.size, relation=args.relation,
+                                        within=args.within, lang=ctx.lang)),
         ToolSpec("visualize", ("vis",), VisualizeInput,
                  _describe(VisualizeInput, "View-only returns the viewer URL at once. With selection_mode it waits "
                                            "for the user's pick and returns it under `selection`."),
                  lambda ctx, args: open_view(ctx.scene, args, ctx.settings)),
         ToolSpec("color", ("clr",), ColorInput, _describe(ColorInput, "Returns named colour clusters and the dominant colour."),
-                 lambda ctx, args: color(ctx.scene, args.code)),
+                 lambda ctx, args: color(ctx.scene, args.code, ctx.lang)),
         ToolSpec("volume", ("vol",), VolumeInput,
                  _describe(VolumeInput, "Returns the volume in m³ with its method, the oriented box (length × width × "
                                         "height) and, for rooms, floor area and height."),

@@ -10,6 +10,8 @@ from scene_agent.codes import ItemCode
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
 from scene_agent.index import IndexedRoom
+from scene_agent.language.words import Lang
+from scene_agent.language.zh_lexicon import zh_label
 from scene_agent.scene import Scene
 
 
@@ -84,21 +86,43 @@ def volume(scene: Scene, code: str) -> VolumeResult:
     return volume_result(code, "object", entry.label, measure_volume(points.xyz))
 
 
-def _m3(v: float) -> str:
+def m3(v: float) -> str:
+    """A volume's number as people read it: 3 significant digits ('0.140', '1.61', '74.7'), whole above 1000."""
+    return f"{v:,.0f}" if v >= 1000 else f"{v:#.3g}".rstrip(".")
+
+
+def _short(v: float) -> str:
     return f"{v:,.0f}" if v >= 1000 else f"{v:.3g}"
 
 
-def describe(result: VolumeResult) -> str:
-    """One line for people: 'Sofa 0-2-1: 1.02 m³ (convex hull); oriented box 2.10 × 0.92 × 0.85 m'."""
+def describe(result: VolumeResult, lang: Lang = "en") -> str:
+    """One line for people: 'Sofa 0-2-1: 1.02 m³ (convex hull); oriented box 2.10 × 0.92 × 0.85 m' (or in Chinese)."""
+    if lang == "zh":
+        return _describe_zh(result)
     name = result.label[:1].upper() + result.label[1:]
     head = f"{name} {result.code}: "
     if result.volume_m3 is None:
         return head + f"no volume ({result.reason})"
     how = "floor area × height" if result.kind == "room" else "convex hull"
-    text = head + f"{_m3(result.volume_m3)} m³ ({how})"
+    text = head + f"{_short(result.volume_m3)} m³ ({how})"
     if result.kind == "room" and result.floor_area_m2 is not None and result.height_m is not None:
         text += f"; floor {result.floor_area_m2:.2f} m², height {result.height_m:.2f} m"
     if result.obb is not None:
         l, w, h = result.obb.extent_m
         text += f"; {'oriented' if result.obb.upright else 'tilted'} box {l:.2f} × {w:.2f} × {h:.2f} m"
+    return text
+
+
+def _describe_zh(result: VolumeResult) -> str:
+    name = zh_label(result.label) if result.kind == "object" else result.label
+    head = f"{name} {result.code}："
+    if result.volume_m3 is None:
+        return head + f"无法得出体积（{result.reason}）"
+    how = "地面面积 × 高度" if result.kind == "room" else "凸包"
+    text = head + f"{_short(result.volume_m3)} 立方米（{how}）"
+    if result.kind == "room" and result.floor_area_m2 is not None and result.height_m is not None:
+        text += f"；地面 {result.floor_area_m2:.2f} 平方米，高 {result.height_m:.2f} 米"
+    if result.obb is not None:
+        l, w, h = result.obb.extent_m
+        text += f"；{'包围盒' if result.obb.upright else '倾斜包围盒'} {l:.2f} × {w:.2f} × {h:.2f} 米"
     return text

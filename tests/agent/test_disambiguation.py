@@ -13,7 +13,7 @@ from scene_agent.tools.find import find
 
 @pytest.fixture(scope="module")
 def index(small_scene_path: Path):
-    return load_scene(small_scene_path).index
+    return load_scene(small_scene_path)
 
 
 @pytest.mark.parametrize("query, expected", [

@@ -155,7 +155,7 @@ def test_system_prompt(scene) -> None:
 
 
 def test_huge_observations_are_shortened(scene) -> None:
-    everything = find(scene.index, "objects").model_dump(mode="json", exclude_none=True)
+    everything = find(scene, "objects").model_dump(mode="json", exclude_none=True)
     assert len(everything["candidates"]) == 16
     full = observation_text(everything)
     assert json.loads(full) == everything

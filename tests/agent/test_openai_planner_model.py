@@ -58,7 +58,7 @@ def test_model_error_names_the_server(planners) -> None:
 
 
 def test_disambiguation_uses_the_models_json(scene, planners) -> None:
-    chairs = find(scene.index, "chair").candidates
+    chairs = find(scene, "chair").candidates
     reply = '```json\n{"needs_selection": true, "multiple": true, "prompt": "Pick the chairs to compare"}\n```'
     with LLMStub(text(reply), text(reply)) as stub:
         model = planners(stub.base_url).decide_model()
@@ -73,7 +73,7 @@ def test_disambiguation_uses_the_models_json(scene, planners) -> None:
 @pytest.mark.parametrize("replies", [[text("I would ask the user, I think.")], [text('{"needs_selection": "maybe"}')],
                                      [error(500, "down")] * 2, [error(401, "bad key")]])
 def test_disambiguation_falls_back_to_the_rules(scene, planners, replies) -> None:
-    chairs = find(scene.index, "chair").candidates
+    chairs = find(scene, "chair").candidates
     with LLMStub(*replies) as stub:
         decision = decide("what colour is the chair?", chairs, planners(stub.base_url).decide_model())
     assert decision.decided_by == "rules"

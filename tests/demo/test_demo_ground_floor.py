@@ -130,7 +130,7 @@ def test_no_furniture_blocks_the_new_doors(room_name: str, door: Door) -> None:
 
 
 def _found(scene: Scene, query: str) -> list[str]:
-    return [c.code for c in find(scene.index, query).candidates]
+    return [c.code for c in find(scene, query).candidates]
 
 
 @pytest.mark.parametrize(

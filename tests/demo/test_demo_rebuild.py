@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from scene_agent.attributes import ATTRIBUTES_NAME
 from scene_agent.demo import build as demo_build
 from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE
 from scene_agent.manifest import load_manifest
@@ -14,7 +16,11 @@ from scene_agent.scene import ensure_demo_scene
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every file's bytes; attributes.json without its file times (mtime_ns), the one thing two builds differ in."""
+    files = {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    if ATTRIBUTES_NAME in files:
+        files[ATTRIBUTES_NAME] = re.sub(rb'"mtime_ns": \d+', b'"mtime_ns": 0', files[ATTRIBUTES_NAME])
+    return files
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +50,7 @@ def _copy(files: dict[str, bytes], directory: Path) -> Path:
 
 def test_first_use_writes_the_stamp(built: dict[str, bytes]) -> None:
     assert built[VERSION_FILE] == f"{DEMO_VERSION}\n".encode()
-    assert "scene.json" in built and "points/0-7-1.ply" in built
+    assert "scene.json" in built and "points/0-7-1.ply" in built and ATTRIBUTES_NAME in built
 
 
 def test_an_up_to_date_demo_is_used_as_it_is(built: dict[str, bytes], tmp_path: Path, no_build: list[tuple]) -> None:

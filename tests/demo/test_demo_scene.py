@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from scene_agent.attributes import ATTRIBUTES_NAME
 from scene_agent.demo import build_demo_scene
 from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE
 from scene_agent.errors import SceneAgentError
 from scene_agent.manifest import SceneManifest, load_manifest
 from scene_agent.ply import Points, points_from_vertices, read_ply_vertices
-from scene_agent.vocabulary import OBJECT_SYNONYMS, ROOM_SYNONYMS
+from scene_agent.language.vocabulary import OBJECT_SYNONYMS, ROOM_SYNONYMS
 
 BOUNDS_TOLERANCE = 0.01  # meters; scanner noise may push a point a few mm past a wall
 
@@ -137,7 +139,11 @@ def test_rooms_of_a_floor_do_not_overlap(manifest: SceneManifest) -> None:
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every file's bytes; attributes.json without its file times (mtime_ns), the one thing two builds differ in."""
+    files = {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    if ATTRIBUTES_NAME in files:
+        files[ATTRIBUTES_NAME] = re.sub(rb'"mtime_ns": \d+', b'"mtime_ns": 0', files[ATTRIBUTES_NAME])
+    return files
 
 
 def test_two_builds_are_byte_for_byte_identical(demo_dir: Path, tmp_path: Path) -> None:
@@ -145,8 +151,8 @@ def test_two_builds_are_byte_for_byte_identical(demo_dir: Path, tmp_path: Path) 
     build_demo_scene(again)
     first, second = _files(demo_dir), _files(again)
     assert sorted(first) == sorted(second)
-    # scene.json, the generator's version stamp, and one point file per room and object
-    assert len(first) == 2 + len(load_manifest(again).rooms()) + len(load_manifest(again).objects())
+    # scene.json, attributes.json, the generator's version stamp, and one point file per room and object
+    assert len(first) == 3 + len(load_manifest(again).rooms()) + len(load_manifest(again).objects())
     assert first[VERSION_FILE] == f"{DEMO_VERSION}\n".encode()
     for name in first:
         assert first[name] == second[name], name

@@ -162,4 +162,4 @@ def test_window_fixture_frame_and_sparse_glass() -> None:
     ],
 )
 def test_find_the_windows(demo: Scene, query: str, codes: list[str]) -> None:
-    assert [c.code for c in find(demo.index, query).candidates] == codes
+    assert [c.code for c in find(demo, query).candidates] == codes

@@ -25,7 +25,7 @@ def test_graph_becomes_scene(tmp_path: Path) -> None:
     assert [(o.code, o.label, o.point_count) for o in manifest.objects()] == [
         ("0-0-0", "sofa", 90), ("0-0-1", "armchair", 60), ("0-1-0", "chair", 50), ("0-1-1", "chair", 40), ("0-1-2", "refrigerator", 70)]
     scene = load_scene(path)
-    assert [c.code for c in find(scene.index, "chairs in the kitchen").candidates] == ["0-1-0", "0-1-1"]
+    assert [c.code for c in find(scene, "chairs in the kitchen").candidates] == ["0-1-0", "0-1-1"]
     assert len(scene.points("0-0")) == 200
 
 

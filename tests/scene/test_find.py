@@ -53,16 +53,16 @@ def scene(small_scene_path: Path) -> Scene:
     ],
 )
 def test_find(scene: Scene, query: str, codes: list[str]) -> None:
-    assert [c.code for c in find(scene.index, query).candidates] == codes
+    assert [c.code for c in find(scene, query).candidates] == codes
 
 
 def test_candidate_fields(scene: Scene) -> None:
-    result = find(scene.index, "the chair in the kitchen on floor 0")
+    result = find(scene, "the chair in the kitchen on floor 0")
     assert result.floor == "0"
     chair = result.candidates[0]
     assert (chair.kind, chair.label, chair.room, chair.room_type, chair.floor, chair.floor_name) == (
         "object", "chair", "0-1", "kitchen", "0", "Ground floor")
-    room = find(scene.index, "lounge").candidates[0]
+    room = find(scene, "lounge").candidates[0]
     assert (room.kind, room.type, room.name, room.room) == ("room", "living_room", "Lounge", "0-2")
 
 
@@ -79,11 +79,11 @@ def test_candidate_fields(scene: Scene) -> None:
     ],
 )
 def test_nothing_found_names_what_is_closest(scene: Scene, query: str, message: str) -> None:
-    result = find(scene.index, query)
+    result = find(scene, query)
     assert result.candidates == []
     assert message in (result.message or "")
 
 
 def test_empty_query_is_bad_usage(scene: Scene) -> None:
     with pytest.raises(UsageError, match="query is empty"):
-        find(scene.index, "   ")
+        find(scene, "   ")

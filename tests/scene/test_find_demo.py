@@ -16,7 +16,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Scene:
 
 
 def _labels(scene: Scene, query: str) -> list[tuple[str, str]]:
-    return [(c.kind, c.label or c.type or "") for c in find(scene.index, query).candidates]
+    return [(c.kind, c.label or c.type or "") for c in find(scene, query).candidates]
 
 
 @pytest.mark.parametrize(
@@ -45,14 +45,14 @@ def test_demo_queries(demo: Scene, query: str, kind: str, what: str | None, coun
 
 
 def test_code_and_floor(demo: Scene) -> None:
-    [armchair] = find(demo.index, "0-2-3").candidates
+    [armchair] = find(demo, "0-2-3").candidates
     assert (armchair.label, armchair.room, armchair.floor) == ("armchair", "0-2", "0")
-    result = find(demo.index, "bedrooms on the first floor")
+    result = find(demo, "bedrooms on the first floor")
     assert result.candidates == [] and result.floor == "0"
     assert "No bedroom on floor 0. There are: 1-2 Master bedroom (floor 1)" in (result.message or "")
 
 
 def test_piano_is_not_there(demo: Scene) -> None:
-    result = find(demo.index, "what's the color of the piano?")
+    result = find(demo, "what's the color of the piano?")
     assert result.candidates == []
     assert "Nothing called 'piano' in this scene. It has: " in (result.message or "")

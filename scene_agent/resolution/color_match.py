@@ -1,0 +1,96 @@
+"""How well an item's measured colours fit a colour word ('red', 'navy', 'dark', 'light blue').
+
+A basic term fits the clusters the colour tool gave that term; black, gray and white also take
+their achromatic neighbours (a charcoal chair is black to most people, a pale grey one white). A
+finer name ('navy', 'beige') fits clusters of its basic term near it, or any cluster very near it
+(CIEDE2000 in CIELAB). The score is the share of the item's points that fit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from scene_agent.attributes import ColorPart, ItemAttributes
+from scene_agent.language.color_words import ColorWord
+
+FINE_SAME_TERM_DE = 25.0  # a finer word fits a cluster of its own basic term within this ΔE2000
+FINE_ANY_TERM_DE = 12.0   # ... and a cluster of any term within this
+ACHROMATIC_CHROMA = 12.0  # C*ab below this is a neutral (black / gray / white)
+BLACK_BELOW_L = 36.0      # a neutral darker than this is black to most people (charcoal, graphite)
+
+
+def _chroma(part: ColorPart) -> float:
+    return float(np.hypot(part.lab[1], part.lab[2]))
+
+
+def _term_fits(term: str, part: ColorPart) -> bool:
+    if part.basic == term:
+        return True
+    if _chroma(part) >= ACHROMATIC_CHROMA:
+        return False
+    lightness = part.lab[0]
+    if term == "black":
+        return part.basic == "gray" and lightness < BLACK_BELOW_L
+    if term == "gray":
+        return (part.basic == "black" and lightness >= 18) or (part.basic == "white" and lightness < 88)
+    if term == "white":
+        return part.basic == "gray" and lightness > 78
+    return False
+
+
+@lru_cache(maxsize=256)
+def _lab_of(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    from scene_agent.colors import srgb_to_lab  # noqa: PLC0415 - colour science only when a finer name is used
+
+    lab = srgb_to_lab(np.array([rgb]))[0]
+    return float(lab[0]), float(lab[1]), float(lab[2])
+
+
+def delta_e(part: ColorPart, rgb: tuple[int, int, int]) -> float:
+    """CIEDE2000 between a measured colour and a named one."""
+    from scene_agent.colors import delta_e2000  # noqa: PLC0415
+
+    return float(delta_e2000(np.array(part.lab), np.array(_lab_of(rgb))))
+
+
+def _part_fits(word: ColorWord, part: ColorPart) -> bool:
+    if word.term is None:
+        return True
+    if word.rgb is None:
+        return _term_fits(word.term, part)
+    distance = delta_e(part, word.rgb)
+    return distance <= FINE_ANY_TERM_DE or (_term_fits(word.term, part) and distance <= FINE_SAME_TERM_DE)
+
+
+def color_score(word: ColorWord, item: ItemAttributes) -> float:
+    """Share of the item's points whose colour fits the word (0 when none, or when the item has no colour)."""
+    return round(sum(part.share for part in item.colors if _part_fits(word, part)), 4)
+
+
+def lightness(word: ColorWord, item: ItemAttributes) -> float | None:
+    """L* of the item's colour the word is about: its fitting clusters', else its dominant one's."""
+    fitting = [p for p in item.colors if _part_fits(word, p)] if word.term else item.colors[:1]
+    if not fitting:
+        return None
+    weights = np.array([p.share for p in fitting])
+    return float(np.average([p.lab[0] for p in fitting], weights=weights if weights.sum() > 0 else None))
+
+
+def closeness(word: ColorWord, item: ItemAttributes) -> float:
+    """The smallest ΔE2000 between a finer colour word and the item's colours (inf without a finer colour)."""
+    if word.rgb is None or not item.colors:
+        return float("inf")
+    return min(delta_e(part, word.rgb) for part in item.colors if part.share >= 0.1) if any(
+        part.share >= 0.1 for part in item.colors) else float("inf")
+
+
+def dominant_term(item: ItemAttributes) -> str | None:
+    """The basic term of the item's main colour, as people would name it (achromatic neighbours folded)."""
+    if not item.colors:
+        return None
+    part = item.colors[0]
+    if part.basic == "gray" and _chroma(part) < ACHROMATIC_CHROMA and part.lab[0] < BLACK_BELOW_L:
+        return "black"
+    return part.basic

@@ -1,0 +1,127 @@
+"""What the head of a description names: the rooms and objects matching its codes, labels, room words and floor.
+
+No qualifiers here (narrowing.py does those). When nothing matches, `Match.missing` says why, as data
+(an unknown floor or code, a label with none where asked, a room type the scene lacks, unknown words),
+for the find tool to word in the user's language.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Literal
+
+from scene_agent.codes import code_sort_key, kind_of
+from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
+from scene_agent.language.query import QuerySpec
+from scene_agent.language.vocabulary import object_aliases, room_aliases
+
+MissingKind = Literal["floor", "codes", "label", "room", "words"]
+
+
+@dataclass(frozen=True)
+class Missing:
+    """Why nothing matched: what was asked for, and what the scene has instead."""
+
+    kind: MissingKind
+    asked: tuple[str, ...]             # the floor, codes, labels, room words or unknown words asked for
+    rooms: tuple[str, ...] = ()        # the room types, room names and room codes it was limited to
+    floor: str | None = None           # the floor it was limited to
+    elsewhere: tuple[str, ...] = ()    # codes of the rooms that do have the label / rooms of that type elsewhere
+    suggestions: tuple[str, ...] = ()  # closest words of the scene's vocabulary
+
+
+@dataclass(frozen=True)
+class Match:
+    """The codes a head names (scene order), the floor it was limited to, and why it is empty if it is."""
+
+    codes: tuple[str, ...]
+    floor: str | None = None
+    missing: Missing | None = None
+    containers: tuple[str, ...] = field(default=())
+    fallback_rooms: tuple[str, ...] = ()  # room words the scene has no room for, dropped to find the objects
+
+
+def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list[IndexedRoom]:
+    rooms = list(index.rooms.values())
+    if spec.room_types or spec.room_names:
+        named = {r.room.code for name in spec.room_names for r in index.rooms_by_name[name]}
+        rooms = [r for r in rooms if r.type in spec.room_types or r.room.code in named]
+    if spec.name_words:
+        hinted = {r.room.code for word in spec.name_words for r in index.rooms_by_name_word[word]}
+        rooms = [r for r in rooms if r.room.code in hinted] or rooms
+    if containers:
+        rooms = [r for r in rooms if any(r.room.code == c or r.floor.code == c for c in containers)]
+    if spec.floor is not None:
+        rooms = [r for r in rooms if r.floor.code == spec.floor]
+    return rooms
+
+
+def closest_words(index: SceneIndex, words: tuple[str, ...]) -> list[str]:
+    """The scene's labels and room words nearest in spelling to unknown words ('sofaa' -> 'sofa')."""
+    vocabulary = index.labels() + [t.replace("_", " ") for t in index.room_types()] + index.room_names()
+    synonyms = {**{a: c for a, c in object_aliases().items() if c in index.objects_by_label},
+                **{a: c.replace("_", " ") for a, c in room_aliases().items() if c in index.rooms_by_type}}
+    found: list[str] = []
+    for word in words:
+        for match in difflib.get_close_matches(word, vocabulary + list(synonyms), n=3, cutoff=0.75):
+            found.append(synonyms.get(match, match))
+    return list(dict.fromkeys(found))
+
+
+def match(index: SceneIndex, spec: QuerySpec) -> Match:
+    """The rooms and objects a head names; a room word the scene has no room for is dropped when objects remain."""
+    if spec.floor is not None and spec.floor not in index.floors:
+        return Match((), spec.floor, Missing("floor", (spec.floor,), elsewhere=tuple(index.floors)))
+    unknown_codes = [c for c in spec.codes if c not in index]
+    if unknown_codes:
+        return Match((), spec.floor, Missing("codes", tuple(unknown_codes)))
+    wants_objects = bool(spec.object_labels) or spec.generic == "objects"
+    # "chairs in 0-1": a room or floor code next to an object word limits where to look.
+    target_codes = [c for c in spec.codes if not (wants_objects and kind_of(c) != "object")]
+    containers = [c for c in spec.codes if c not in target_codes]
+    found: list[str] = []
+    for code in target_codes:
+        if code in index.floors:
+            found += [room.code for room in index.floors[code].rooms]
+        else:
+            found.append(code)
+    if target_codes:
+        pass  # "chair 0-3-2", "bedroom 1-2": the code says which one; the words only describe it
+    elif wants_objects:
+        rooms = {r.room.code for r in _in_rooms(index, spec, containers)}
+        pool = ([o for label in spec.object_labels for o in index.objects_matching(label)] if spec.object_labels
+                else list(index.objects.values()))
+        found += [o.obj.code for o in pool if o.room.room.code in rooms]
+        if not found and spec.room_types and not any(t in index.rooms_by_type for t in spec.room_types) and pool:
+            # "the kitchen cabinets" in a studio with no kitchen: the room word described the things, not a room.
+            unlimited = QuerySpec(text=spec.text, floor=spec.floor, object_labels=spec.object_labels, generic=spec.generic,
+                                  room_names=spec.room_names)
+            fallback = match(index, unlimited)
+            if fallback.codes:
+                return Match(fallback.codes, spec.floor, containers=tuple(containers), fallback_rooms=spec.room_types)
+    elif spec.room_types or spec.room_names or spec.generic == "rooms" or spec.floor is not None:
+        found += [r.room.code for r in _in_rooms(index, spec, containers)]
+    codes = tuple(sorted(dict.fromkeys(found), key=code_sort_key))
+    if codes:
+        return Match(codes, spec.floor, containers=tuple(containers))
+    return Match((), spec.floor, _missing(index, spec, containers), containers=tuple(containers))
+
+
+def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missing:
+    if spec.object_labels:
+        elsewhere = sorted({o.room.room.code for label in spec.object_labels for o in index.objects_matching(label)},
+                           key=code_sort_key)
+        return Missing("label", spec.object_labels, rooms=spec.room_types + spec.room_names + tuple(containers),
+                       floor=spec.floor, elsewhere=tuple(elsewhere))
+    if spec.room_types or spec.room_names:
+        asked = tuple(t.replace("_", " ") for t in spec.room_types) + spec.room_names
+        elsewhere = [r.room.code for r in index.rooms.values() if r.type in spec.room_types]
+        return Missing("room", asked, floor=spec.floor, elsewhere=tuple(elsewhere))
+    words = spec.unknown_words or (spec.text,)
+    return Missing("words", tuple(words), suggestions=tuple(closest_words(index, words)))
+
+
+def entry(index: SceneIndex, code: str) -> IndexedRoom | IndexedObject:
+    """The index entry of a room or object code."""
+    return index.rooms[code] if code in index.rooms else index.objects[code]

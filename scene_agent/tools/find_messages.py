@@ -1,0 +1,153 @@
+"""What `find` says when the words fit nothing, in the user's language: what is missing, and what exists instead."""
+
+from __future__ import annotations
+
+from scene_agent.codes import code_sort_key
+from scene_agent.index import IndexedObject
+from scene_agent.language.say import Words, color_name, count, join, label_name, plural, relation_name, room_type_name
+from scene_agent.language.words import Lang
+from scene_agent.resolution.matching import Missing, entry
+from scene_agent.resolution.narrowing import Narrowing
+from scene_agent.resolution.resolve import Resolution
+from scene_agent.scene import Scene
+
+UNKNOWN_COLOR = Words("I do not know the colour '{word}': say a basic colour (red, blue, grey …) or a common name (navy, beige).",
+                      "我不认识颜色“{word}”：请说基本颜色（红、蓝、灰……）或常见颜色名（藏青、米色）。")
+NO_FLOOR = Words("This scene has no floor {floor}; its floors are {floors}.", "这个场景没有 {floor} 层；它的楼层是 {floors}。")
+NO_CODE = Words("Nothing in scene {scene} has the code {codes}.", "场景 {scene} 中没有编号为 {codes} 的东西。")
+NO_LABEL = Words("No {what}{where}.", "{where}没有{what}。")
+LABEL_ELSEWHERE = Words(" There are {whats} in: {rooms}.", "{what}在：{rooms}。")
+NO_ROOM = Words("No {what}{where}.", "{where}没有{what}。")
+ROOM_ELSEWHERE = Words(" There are: {rooms}.", "有：{rooms}。")
+ROOMS_HERE = Words(" Rooms here: {types}.", "这里的房间有：{types}。")
+NO_WORDS_CLOSEST = Words("Nothing called '{named}' in this scene; closest: {closest}.", "这个场景中没有“{named}”；最接近的是：{closest}。")
+NO_WORDS = Words("Nothing called '{named}' in this scene. It has: {labels}; rooms: {rooms}.",
+                 "这个场景中没有“{named}”。这里有：{labels}；房间：{rooms}。")
+NO_COLOR = Words("There is no {color} {noun}; the {nouns} are {colors}.", "没有{color}的{noun}；这些{noun}是{colors}。")
+NO_COLOR_ONE = Words("There is no {color} {noun}; the {noun} is {colors}.", "没有{color}的{noun}；这个{noun}是{colors}。")
+NO_REFERENCE = Words("{missing} So I cannot tell which {noun} is {relation} it.", "{missing}所以无法判断哪个{noun}在它{relation}。")
+NO_PLACE = Words("No {noun} is {relation} the {reference}.", "没有{noun}在{reference}{relation}。")
+NEAREST = Words(" The nearest is {code}, {distance} away.", "最近的是 {code}，相距 {distance}。")
+NO_CORNER = Words("No {noun} stands in a corner of its room.", "没有{noun}在房间的角落里。")
+ONLY = Words("There are only {n}: {codes}.", "只有 {n}：{codes}。")
+NO_OTHER = Words("There is no other one: the last answer already covered every candidate.", "没有另一个了：上一个回答已经包括了所有候选。")
+ROOM_FALLBACK = Words("This scene has no {rooms} as a room, so these are the {nouns} anywhere in it.",
+                      "这个场景没有{rooms}这样的房间，所以这里列出的是场景中所有的{nouns}。")
+SAY_WHAT = Words("Say what to look at, e.g. 'the sofa' or 'room 0-2'.", "请说明要看什么，例如“沙发”或“房间 0-2”。")
+
+
+def noun_of(scene: Scene, codes: tuple[str, ...] | list[str], lang: Lang) -> str:
+    """What the codes are in one word: their common label or room type ('chair', 'bedroom'), else 'one'/'room'."""
+    nouns, heads, rooms = set(), set(), False
+    for code in codes:
+        found = entry(scene.index, code)
+        if isinstance(found, IndexedObject):
+            nouns.add(found.label)
+            heads.add(found.head)
+        else:
+            nouns.add(found.type)
+            rooms = True
+    if len(nouns) == 1:
+        only = next(iter(nouns))
+        return room_type_name(only, lang) if rooms else label_name(only, lang)
+    if len(heads) == 1 and not rooms:
+        return label_name(next(iter(heads)), lang)
+    if rooms:
+        return "房间" if lang == "zh" else "room"
+    return "东西" if lang == "zh" else "thing"
+
+
+def _where(m: Missing, lang: Lang) -> str:
+    """' in the kitchen or Lounge on floor 1' / '1 层的厨房或Lounge里' — the limits that left nothing."""
+    rooms = [room_type_name(r, lang) if "_" in r or r.islower() else r for r in m.rooms]
+    if lang == "zh":
+        place = join(rooms, lang, "or") + "里" if rooms else ""
+        return (f"{m.floor} 层的" if m.floor is not None else "") + place
+    where = f" in the {' or '.join(rooms)}" if rooms else ""
+    return where + (f" on floor {m.floor}" if m.floor is not None else "")
+
+
+def _room_list(scene: Scene, codes: tuple[str, ...], lang: Lang) -> str:
+    return join([f"{scene.index.rooms[c].room.display_name} ({c})" for c in codes], lang)
+
+
+def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
+    index = scene.index
+    if m.kind == "floor":
+        floors = ", ".join(f"{c} ({f.name})" if f.name else c for c, f in index.floors.items())
+        return NO_FLOOR(lang, floor=m.asked[0], floors=floors)
+    if m.kind == "codes":
+        return NO_CODE(lang, scene=scene.scene_id, codes=", ".join(m.asked))
+    if m.kind == "label":
+        what = join([label_name(a, lang) for a in m.asked], lang, "or")
+        text = NO_LABEL(lang, what=what, where=_where(m, lang))
+        if m.elsewhere:
+            rooms = sorted(m.elsewhere, key=code_sort_key)
+            text += LABEL_ELSEWHERE(lang, whats=plural(what, lang), what=what, rooms=_room_list(scene, tuple(rooms), lang))
+        return text
+    if m.kind == "room":
+        what = join([room_type_name(a.replace(" ", "_"), lang) if lang == "zh" else a for a in m.asked], lang, "or")
+        text = NO_ROOM(lang, what=what, where=_where(Missing("room", (), floor=m.floor), lang))
+        if m.elsewhere:
+            rooms = ", ".join(f"{c} {index.rooms[c].room.display_name} (floor {index.rooms[c].floor.code})" for c in m.elsewhere)
+            return text + ROOM_ELSEWHERE(lang, rooms=rooms)
+        return text + ROOMS_HERE(lang, types=join([room_type_name(t, lang) for t in index.room_types()], lang))
+    named = " ".join(m.asked)
+    if m.suggestions:
+        return NO_WORDS_CLOSEST(lang, named=named, closest=", ".join(m.suggestions))
+    labels = ", ".join(label_name(label, lang) for label in index.labels()[:12])
+    rooms = ", ".join(room_type_name(t, lang) for t in index.room_types())
+    return NO_WORDS(lang, named=named, labels=labels, rooms=rooms)
+
+
+def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -> str:
+    noun = noun_of(scene, step.before, lang)
+    if step.kind == "color":
+        colors = list(dict.fromkeys(color_name(str(v), lang) for v in step.values.values() if v))
+        words = NO_COLOR_ONE if len(step.before) == 1 else NO_COLOR
+        shown = step.words if lang == "en" else (color_name(step.words, lang) if " " not in step.words else step.words)
+        return words(lang, color=shown, noun=noun, nouns=plural(noun, lang), colors=join(colors, lang) or "?")
+    if step.kind == "place":
+        description = resolution.description
+        if description.phrase.place is not None and description.phrase.place.relation == "corner":
+            return NO_CORNER(lang, noun=noun)
+        reference = noun_of(scene, step.references, lang) if step.references else "?"
+        text = NO_PLACE(lang, noun=noun, relation=relation_name(_relation(resolution), lang), reference=reference)
+        known = [(v, c) for c, v in step.values.items() if isinstance(v, float)]
+        if known:
+            distance, code = min(known)
+            text += NEAREST(lang, code=code, distance=f"{distance:.1f} m" if lang == "en" else f"{distance:.1f} 米")
+        return text
+    if step.kind == "order":
+        if step.words.startswith(("the other", "other", "another", "the rest", "rest")) or "other" in step.words:
+            return NO_OTHER(lang)
+        return ONLY(lang, n=count(noun, len(step.before), lang), codes=", ".join(step.before))
+    return SAY_WHAT(lang)
+
+
+def _relation(resolution: Resolution) -> str:
+    place = resolution.description.phrase.place
+    return place.relation if place is not None else "near"
+
+
+def nothing_found(resolution: Resolution | None, scene: Scene, lang: Lang, unknown_color: str | None = None) -> str:
+    """Why a find came back empty, in words: a missing thing, reference, colour, place or position."""
+    if unknown_color is not None or resolution is None:
+        return UNKNOWN_COLOR(lang, word=unknown_color or "")
+    if resolution.reference is not None:
+        ref = resolution.reference
+        missing = nothing_found(ref, scene, lang)
+        noun = noun_of(scene, resolution.considered, lang) if resolution.considered else "?"
+        return NO_REFERENCE(lang, missing=missing, noun=noun, relation=relation_name(_relation(resolution), lang))
+    if resolution.missing is not None:
+        return _missing(resolution.missing, scene, lang)
+    if resolution.failed is not None:
+        return _failed(resolution.failed, resolution, scene, lang)
+    return SAY_WHAT(lang)
+
+
+def fallback_note(resolution: Resolution, scene: Scene, lang: Lang) -> str:
+    """'This scene has no kitchen as a room, so these are the cabinets anywhere in it.'"""
+    rooms = join([room_type_name(r, lang) for r in resolution.fallback_rooms], lang, "or")
+    nouns = plural(noun_of(scene, resolution.codes, lang), lang)
+    return ROOM_FALLBACK(lang, rooms=rooms, nouns=nouns)
