@@ -7,6 +7,7 @@ the toolbox and words the answer (see answers.py).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
@@ -57,6 +58,8 @@ class Plan:
 
 
 Finder = Callable[[dict[str, Any]], tuple[FindResult, Decision | None]]
+# Question words left at the front of a description ("is the sofa" of "how big is the sofa"): not worth sending.
+_LEADING = re.compile(r"^(?:(?:what|whats|which|who|is|are|was|were|of|for|do|does|there|me|s)\b\s*)+")
 
 
 def _last_memory(history: tuple[Exchange, ...]) -> Memory | None:
@@ -79,7 +82,7 @@ def find_arguments(intent: QueryIntent, within: tuple[str, ...] = (), understand
     phrase = intent.phrase
     if phrase is None or not understands:
         return {"query": intent.target}
-    query = phrase.head or "one"
+    query = _LEADING.sub("", phrase.head).strip() or phrase.head or "one"
     if phrase.order is not None and "order" in understands and within:
         query = f"{phrase.order.word} {query}"
     arguments: dict[str, Any] = {"query": query}

@@ -68,7 +68,7 @@ def _where(m: Missing, lang: Lang) -> str:
 
 
 def _room_list(scene: Scene, codes: tuple[str, ...], lang: Lang) -> str:
-    return join([f"{scene.index.rooms[c].room.display_name} ({c})" for c in codes], lang)
+    return ("、" if lang == "zh" else ", ").join(f"{scene.index.rooms[c].room.display_name} ({c})" for c in codes)
 
 
 def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
@@ -91,7 +91,8 @@ def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
         if m.elsewhere:
             rooms = ", ".join(f"{c} {index.rooms[c].room.display_name} (floor {index.rooms[c].floor.code})" for c in m.elsewhere)
             return text + ROOM_ELSEWHERE(lang, rooms=rooms)
-        return text + ROOMS_HERE(lang, types=join([room_type_name(t, lang) for t in index.room_types()], lang))
+        return text + ROOMS_HERE(lang, types=("、" if lang == "zh" else ", ").join(room_type_name(t, lang)
+                                                                                for t in index.room_types()))
     named = " ".join(m.asked)
     if m.suggestions:
         return NO_WORDS_CLOSEST(lang, named=named, closest=", ".join(m.suggestions))

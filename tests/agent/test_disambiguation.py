@@ -34,7 +34,8 @@ def test_a_singular_reference_with_several_candidates_asks_for_one(index) -> Non
     candidates = find(index, "the chair").candidates
     assert len(candidates) == 5  # three kitchen chairs, the kitchenette's chair, the study's office chair
     assert needs_user_disambiguation("what's the color of the chair?", candidates) == (
-        True, "Which chair do you mean? Pick it, then Confirm", False)
+        True, "Which chair do you mean: the red chair (0-1-1), the blue chair (0-1-2), the green chair (0-1-3), the black "
+              "office chair (1-3-2) or the yellow chair (1-4-1)? Pick it, then Confirm", False)
 
 
 def test_compare_among_many_asks_for_several(index) -> None:
@@ -62,6 +63,6 @@ def test_words_like_best_or_guest_are_not_superlatives(index) -> None:
 
 def test_prompts_name_what_is_picked(index) -> None:
     bedrooms = find(index, "bedrooms").candidates
-    assert ask_prompt(bedrooms, False) == "Which bedroom do you mean? Pick it, then Confirm"
+    assert ask_prompt(bedrooms, False) == "Which bedroom do you mean: Master bedroom (1-1) or Guest bedroom (1-2)? Pick it, then Confirm"
     mixed = find(index, "0-1-1 0-2-1").candidates
     assert ask_prompt(mixed, True) == "Pick the ones you mean, then Confirm"

@@ -1,4 +1,4 @@
-"""`bench planner` scores the offline planner's decisions on the query suite beside the naive baseline, as a table or JSON."""
+"""`bench planner` scores the offline planner on its suites beside the nouns-only and naive baselines, as a table or JSON."""
 
 from __future__ import annotations
 
@@ -6,21 +6,26 @@ import json
 
 from cli_run import run_cli
 from scene_agent.bench.query_suite import KINDS, SUITE
+from scene_agent.bench.reference_suite import EXPRESSIONS, REFERENCE_SUITE
 
 
 def test_bench_planner_json() -> None:
     result = run_cli("bench", "planner", "--json", env={"OPENAI_API_KEY": ""})
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    rows = {(r["policy"], r["kind"]): r for r in report["results"]}
-    assert {kind for _, kind in rows} == {*KINDS, "all"}
-    assert rows[("offline rules", "all")]["n"] == len(SUITE)
-    assert rows[("offline rules", "all")]["correct"] == len(SUITE) and report["misses"]["offline rules"] == []
-    assert rows[("ask if several (baseline)", "all")]["correct"] < len(SUITE)
+    rows = {(r["part"], r["policy"], r["group"]): r for r in report["results"]}
+    assert {group for part, _, group in rows if part == "nouns"} == {*KINDS, "noun", "all"}
+    assert {group for part, _, group in rows if part == "references"} >= {*EXPRESSIONS, "all"} - {"ask_several"}
+    assert rows[("nouns", "offline rules", "all")]["correct"] == len(SUITE)
+    assert rows[("references", "offline rules", "all")]["n"] == len(REFERENCE_SUITE)
+    assert rows[("references", "offline rules", "all")]["correct"] > rows[("references", "nouns only (before)", "all")]["correct"]
+    assert rows[("nouns", "ask if several", "all")]["correct"] < len(SUITE)
+    assert ("references", "ask if several", "all") not in rows  # that baseline is about decisions over nouns only
     assert report["mean_plan_ms"] > 0
 
 
 def test_bench_planner_table() -> None:
     result = run_cli("bench", "planner")
     assert result.returncode == 0, result.stderr
-    assert "ask if several (baseline)" in result.stdout and "ask_several" in result.stdout
+    assert "bench planner: nouns" in result.stdout and "bench planner: references" in result.stdout
+    assert "nouns only (before)" in result.stdout and "ask if several" in result.stdout and "relation" in result.stdout

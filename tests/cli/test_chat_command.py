@@ -52,7 +52,7 @@ def test_piped_turns_keep_history_and_list_what_was_asked(env: dict[str, str]) -
     table = stdout[stdout.index("Questions and selections"):]
     row = next(line for line in table.splitlines() if "SELECTION" in line)
     assert [cell.strip() for cell in row.split("│")[1:5]] == ["1", "3", "SELECTION", "EXPIRED"]
-    assert "Which bedroom do you mean?" in table
+    assert "Which bedroom do you mean:" in table
     # /history: the three turns in order.
     assert stdout.index("1. [answered] User: how big is the sofa?") < stdout.index("2. [answered] User: what colour is it?") \
         < stdout.index("3. [timeout] User: what's the color of the bedroom?")

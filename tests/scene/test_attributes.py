@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import SMALL_SCENE, box_points, write_small_scene
+from small_scene import SMALL_SCENE, box_points, write_small_scene
 
 from scene_agent.attributes import (ATTRIBUTES_NAME, ATTRIBUTES_VERSION, PointSource, SceneAttributes, manifest_items,
                                     measure_item, point_source)

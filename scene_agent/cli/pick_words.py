@@ -1,0 +1,78 @@
+"""Typing which one while the viewer waits: in `chat` (and `ask` on a terminal) a line typed during a pick answers it.
+
+A reader thread starts when the agent asks for a pick and stops when the pick ends. It reads the
+terminal (or pipe) a byte at a time, so whatever is typed after the pick ended stays there for the
+chat's prompt. Each line goes to `answer_in_words`, which records it as the user's answer; the
+waiting agent then wakes as it would for a Confirm in the viewer. Words that fit nothing are
+explained, and the pick goes on waiting.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Callable
+
+from pydantic import BaseModel
+
+from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
+from scene_agent.agent.pick_in_words import answer_in_words
+from scene_agent.cli.question_dialog import LineReader, _End
+from scene_agent.config import Settings
+from scene_agent.errors import SceneAgentError
+from scene_agent.language.words import Lang
+from scene_agent.scene import Scene
+from scene_agent.selection.store import SessionStore
+
+Say = Callable[[str, str], None]  # (text, style)
+LONG_WAIT_S = 24 * 3600.0
+
+
+class WordsWhilePicking:
+    """Watches a run's events; while a pick is pending, lines read from stdin answer it."""
+
+    def __init__(self, scene: Scene, settings: Settings, say: Say, lang: Lang, fd: int | None = None):
+        self.scene = scene
+        self.store = SessionStore(settings)
+        self.say = say
+        self.lang = lang
+        self.fd = sys.stdin.fileno() if fd is None else fd
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._session: str | None = None
+
+    def see(self, event: BaseModel) -> None:
+        """Start reading when a pick is asked for; stop when it ends."""
+        if isinstance(event, SelectionRequired) and self._thread is None:
+            self._session = event.session_id
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._read, daemon=True, name="pick-words")
+            self._thread.start()
+        elif isinstance(event, (SelectionReceived, SelectionTimeout, SelectionCancelled)) and event.session_id == self._session:
+            self.close()
+
+    def close(self) -> None:
+        """Stop reading (at the latest when the turn ends)."""
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+
+    def _read(self) -> None:
+        reader = LineReader(self.fd)
+        while not self._stop.is_set():
+            line = reader.readline(time.monotonic() + LONG_WAIT_S, self._stop)
+            if isinstance(line, _End):
+                return
+            if line.strip() and self._session is not None:
+                self._answer(line.strip())
+
+    def _answer(self, text: str) -> None:
+        try:
+            answer = answer_in_words(self.scene, self.store, self._session or "", text, self.lang)
+        except SceneAgentError as exc:
+            self.say(exc.message, "yellow")
+            return
+        self.say(answer.message, "green")
+        self._stop.set()
