@@ -10,11 +10,12 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from api_server import sse
 from api_server.bodies import ErrorBody
-from api_server.chat_bodies import (ChatRequest, ChatStarted, ConversationState, QuestionAnswers, QuestionOutcome,
-                                    RunState, Turn)
+from api_server.chat_bodies import (ChatRequest, ChatStarted, ConversationState, PickAnswered, QuestionAnswers,
+                                    QuestionOutcome, RunState, Turn)
 from api_server.chat_runs import ChatRuns, Run
 from api_server.openapi import documented
 from api_server.request_body import json_body
+from scene_agent.agent.pick_in_words import WordsAnswer
 from scene_agent.errors import BusyError, UsageError
 from scene_agent.selection.session import SESSION_ID_RE
 
@@ -89,12 +90,20 @@ def _stream(run: Run, after: int, keepalive: float, max_seconds: float) -> Itera
 
 
 @bp.post("/api/chat")
-@documented("Ask the agent; a run starts answering and its id comes back at once", tag="chat", request=ChatRequest,
-            responses={202: ChatStarted, 409: ErrorBody, 503: ErrorBody, **ERRORS})
+@documented("Ask the agent; a run starts answering and its id comes back at once (202). While the conversation's run "
+            "waits for a pick in the viewer, the message answers that pick in words instead (200, or 422 when the words "
+            "pick none of the candidates)", tag="chat", request=ChatRequest,
+            responses={202: ChatStarted, 200: PickAnswered, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody, 503: ErrorBody,
+                       **ERRORS})
 def chat():
     """Start a run for the message, in a new conversation or the given one (one run at a time per conversation)."""
     body = json_body(ChatRequest)
-    run = chat_runs().start(body.message, body.conversation_id)
+    run = chat_runs().start(body.message, body.conversation_id, body.lang)
+    if isinstance(run, WordsAnswer):
+        conversation = chat_runs().conversation(body.conversation_id or "")
+        answered = PickAnswered(conversation_id=conversation.conversation_id, run_id=conversation.run.run_id if conversation.run else "",
+                                **run.model_dump())
+        return jsonify(answered.model_dump()), 200
     started = ChatStarted(run_id=run.run_id, conversation_id=run.conversation_id,
                           events_url=f"/api/runs/{run.run_id}/events")
     return jsonify(started.model_dump()), 202

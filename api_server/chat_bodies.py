@@ -23,6 +23,8 @@ class ChatRequest(BaseModel):
     message: str = Field(min_length=1, max_length=MAX_MESSAGE, description="What the user asks, in their words.")
     conversation_id: str | None = Field(default=None, pattern=ID_PATTERN,
                                         description="Leave out to start a conversation; send it back for later turns.")
+    lang: Literal["en", "zh"] | None = Field(default=None, description="The page's language: the answer's language "
+                                                                       "when the message does not show its own.")
 
     @field_validator("message")
     @classmethod
@@ -38,6 +40,18 @@ class ChatStarted(BaseModel):
     run_id: str
     conversation_id: str
     events_url: str
+
+
+class PickAnswered(BaseModel):
+    """The message answered the pick the conversation's run was waiting for, as a Confirm (or Cancel) would."""
+
+    conversation_id: str
+    run_id: str
+    session_id: str
+    status: Literal["confirmed", "cancelled"]
+    codes: list[str]
+    said: str
+    message: str = Field(description="What was understood, for people.")
 
 
 class RunState(BaseModel):

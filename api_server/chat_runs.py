@@ -18,13 +18,17 @@ from pydantic import BaseModel
 
 from api_server.web_questions import WebQuestions
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import Final, Question, event_json
+from scene_agent.agent.events import (Final, Question, SelectionCancelled, SelectionReceived, SelectionRequired,
+                                      SelectionTimeout, event_json)
+from scene_agent.agent.pick_in_words import WordsAnswer, answer_in_words
 from scene_agent.agent.planner import Planner
 from scene_agent.agent.scene_agent import SceneAgent, default_planner
 from scene_agent.config import Settings
 from scene_agent.errors import BusyError, ConflictError, NotFoundError
+from scene_agent.language.words import Lang, detect_language
 from scene_agent.scene import Scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, new_session_id
+from scene_agent.selection.store import SessionStore
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionItem
 
 MAX_CONVERSATIONS = 64
@@ -63,6 +67,8 @@ class Run:
         self.message = message
         self.control = RunControl()
         self.final: Final | None = None
+        self.lang: Lang | None = None
+        self.pick: SelectionRequired | None = None  # the pick in the viewer the run waits for, if it does
         self._events: list[str] = []
         self._changed = threading.Condition()
 
@@ -83,6 +89,11 @@ class Run:
             self._events.append(event_json(event))
             if isinstance(event, Final):
                 self.final = event
+                self.pick = None
+            elif isinstance(event, SelectionRequired):
+                self.pick = event
+            elif isinstance(event, (SelectionReceived, SelectionTimeout, SelectionCancelled)):
+                self.pick = None
             self._changed.notify_all()
 
     def events_after(self, after: int, timeout: float) -> tuple[list[tuple[int, str]], bool]:
@@ -126,14 +137,24 @@ class ChatRuns:
         self._conversations: OrderedDict[str, Conversation] = OrderedDict()
         self._runs: OrderedDict[str, Run] = OrderedDict()
 
-    def start(self, message: str, conversation_id: str | None) -> Run:
-        """Answer `message` in a new run (in a new conversation when no id is given)."""
+    def start(self, message: str, conversation_id: str | None, lang: Lang | None = None) -> Run | WordsAnswer:
+        """Answer `message` in a new run (in a new conversation when no id is given); while the conversation's run
+        waits for a pick in the viewer, the message answers that pick instead (`WordsAnswer`)."""
         with self._lock:
             conversation = self._conversation_for(conversation_id)
+            pick = conversation.run.pick if conversation.busy and conversation.run else None
+            if conversation.busy and pick is None:
+                raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
+                                         f"message (run {conversation.run.run_id}); wait for it or stop it")  # type: ignore[union-attr]
+        if pick is not None:
+            return answer_in_words(self.scene, SessionStore(self.settings), pick.session_id, message,
+                                   conversation.run.lang or lang)  # type: ignore[union-attr]
+        with self._lock:
             if conversation.busy:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
                                          f"message (run {conversation.run.run_id}); wait for it or stop it")  # type: ignore[union-attr]
             run = Run(new_id(), conversation.conversation_id, message)
+            run.lang = detect_language(message) or lang
             conversation.run, conversation.last_used = run, time.monotonic()
             self._conversations.move_to_end(conversation.conversation_id)
             self._runs[run.run_id] = run
@@ -175,7 +196,7 @@ class ChatRuns:
 
     def _answer(self, agent: SceneAgent, run: Run) -> None:
         try:
-            agent.query(run.message, on_event=lambda event: self._publish(run, event), control=run.control)
+            agent.query(run.message, on_event=lambda event: self._publish(run, event), control=run.control, lang=run.lang)
         finally:
             if not run.finished:  # SceneAgent always ends with `final`; this only guards against a bug there
                 run.publish(Final(status="error", answer="The run ended without an answer (an internal error)."))

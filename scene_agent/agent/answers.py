@@ -30,7 +30,7 @@ TIED = Words("'{words}' fits {n} about equally: {listing}. ", "“{words}”同�
 PICK_ONE = Words("Please pick the one you mean in the viewer.", "请在查看器中选择您指的那个。")
 PICK_SOME = Words("Please pick the ones you mean in the viewer.", "请在查看器中选择您指的那些。")
 TIMEOUT = Words("Nobody picked in the viewer in time ({reason}), so I did not answer.", "没有人及时在查看器中选择（{reason}），所以我没有回答。")
-CANCELLED_VIEWER = Words("The selection was cancelled in the viewer, so I did not answer.", "选择已在查看器中取消，所以我没有回答。")
+CANCELLED_VIEWER = Words("You cancelled the selection, so I did not answer.", "您取消了选择，所以我没有回答。")
 CANCELLED = Words("The selection was cancelled, so I did not answer.", "选择已取消，所以我没有回答。")
 UNUSABLE = Words("The pick could not be used ({reason}), so I did not answer.", "无法使用这个选择（{reason}），所以我没有回答。")
 ASK_AGAIN = Words(" The candidates were {codes}; ask again naming one (e.g. '{first}'), or say 'all of them'.",
@@ -116,7 +116,7 @@ def no_pick(chosen: "Plan", selection: SelectionResult) -> str:
     if selection.status == "timeout":
         head = TIMEOUT(lang, reason=selection.reason or ("the session expired" if lang == "en" else "会话已过期"))
     elif selection.status == "cancelled":
-        head = CANCELLED_VIEWER(lang) if selection.cancelled_by == "viewer" else CANCELLED(lang)
+        head = CANCELLED_VIEWER(lang) if selection.cancelled_by in ("viewer", "words") else CANCELLED(lang)
     else:
         head = UNUSABLE(lang, reason=selection.reason)
     return head + ASK_AGAIN(lang, codes=", ".join(chosen.candidate_codes), first=chosen.candidate_codes[0])

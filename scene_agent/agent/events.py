@@ -87,6 +87,7 @@ class SelectionReceived(_Event):
     session_id: str
     selections: list[PickedItem]
     codes: list[str]
+    words: str | None = Field(default=None, description="What the user typed, when the pick was made in words.")
 
 
 class SelectionTimeout(_Event):
@@ -104,7 +105,7 @@ class SelectionCancelled(_Event):
     type: Literal["selection_cancelled"] = "selection_cancelled"
     tool_call_id: str
     session_id: str
-    cancelled_by: Literal["viewer", "caller", "invalid"]
+    cancelled_by: Literal["viewer", "words", "caller", "invalid"]
     reason: str | None = None
 
 

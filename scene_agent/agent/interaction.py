@@ -66,7 +66,8 @@ class Interaction:
     def _report(self, call_id: str, result: SelectionResult) -> None:
         sid = result.session_id
         if result.status == "confirmed":
-            self.emit(SelectionReceived(tool_call_id=call_id, session_id=sid, selections=result.selections, codes=result.codes))
+            self.emit(SelectionReceived(tool_call_id=call_id, session_id=sid, selections=result.selections, codes=result.codes,
+                                        words=result.words if result.answered_by == "words" else None))
             self.records.resolve(sid, "ANSWERED", result.codes)
         elif result.status == "timeout":
             self.emit(SelectionTimeout(tool_call_id=call_id, session_id=sid, timeout=self.selection_timeout))

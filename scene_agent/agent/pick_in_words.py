@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from scene_agent.agent.choices import describe_each
-from scene_agent.errors import SceneAgentError
+from scene_agent.errors import UnprocessableError
 from scene_agent.language.intent import english
 from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang, detect_language
@@ -32,7 +32,7 @@ NOT_AMONG = Words("'{said}' does not pick one of the candidates ({codes}): {why}
                   "“{said}”没有选中候选中的任何一个（{codes}）：{why}请说明是哪一个，或在查看器中选择。")
 
 
-class WordsNotUnderstoodError(SceneAgentError):
+class WordsNotUnderstoodError(UnprocessableError):
     """The words pick none of the candidates, or more than the session takes; the message says what fits."""
 
     code = "words_not_understood"
@@ -76,7 +76,7 @@ def answer_in_words(scene: Scene, store: SessionStore, session_id: str, text: st
     codes = [c.code for c in found.candidates]
     if not codes:
         raise WordsNotUnderstoodError(NOT_AMONG(lang, said=said, codes=", ".join(session.candidates),
-                                                why=(found.message or "").strip() + " " if found.message else ""))
+                                                why=(found.message or "").strip()))
     if len(codes) > 1 and not session.multiple:
         listing = join(describe_each(found.candidates, lang), lang, "or" if lang == "en" else "还是")
         raise WordsNotUnderstoodError(STILL_SEVERAL(lang, said=said, n=len(codes), listing=listing))

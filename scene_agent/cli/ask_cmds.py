@@ -28,10 +28,12 @@ from scene_agent.cli.cards import CardRenderer
 from scene_agent.cli.common import SceneOption
 from scene_agent.cli.messages import t
 from scene_agent.cli.output import console, err_console, print_json
+from scene_agent.cli.pick_words import WordsWhilePicking
 from scene_agent.cli.question_dialog import terminal_questions
 from scene_agent.cli.viewer_check import server_warning, serving
 from scene_agent.config import Settings, load_settings
 from scene_agent.errors import UsageError
+from scene_agent.language.words import detect_language
 from scene_agent.scene import Scene, open_scene
 from scene_agent.selection.session import MAX_TIMEOUT_S
 
@@ -142,18 +144,24 @@ class CtrlC:
             signal.signal(signal.SIGINT, previous)
 
 
-def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool) -> Final | None:
-    """One query, its events shown as they come; None when Ctrl-C stopped it (outside a selection wait)."""
-    view: JsonEvents | CardRenderer = JsonEvents() if json_output else CardRenderer(err_console, console, scene=agent.scene)
+def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool, words: bool = False) -> Final | None:
+    """One query, its events shown as they come (in the question's language); None when Ctrl-C stopped it (outside a
+    selection wait). With `words`, a line typed while the viewer waits for a pick answers the pick."""
+    lang = detect_language(text) or agent.lang
+    view: JsonEvents | CardRenderer = JsonEvents() if json_output else CardRenderer(
+        err_console, console, scene=agent.scene, lang=lang, words_hint=words)
+    reader = WordsWhilePicking(agent.scene, agent.settings, view.note, lang) if words else None
     control = RunControl()
     ctrl_c = CtrlC(control)
 
     def on_event(event: BaseModel) -> None:
         ctrl_c.see(event)
         view.render(event)
+        if reader is not None:
+            reader.see(event)
         warning = check.warning_for(event)
         if warning:
-            view.note(t("ask.warning", text=warning))
+            view.note(t("ask.warning", lang, text=warning))
 
     try:
         with ctrl_c.installed():
@@ -161,9 +169,11 @@ def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool
     except KeyboardInterrupt:
         view.close()  # a tool still running in a worker thread may finish later: its events are dropped
         if json_output:  # the stream still ends with a final event
-            print_json(Final(status="cancelled", answer=t("ask.interrupted")))
+            print_json(Final(status="cancelled", answer=t("ask.interrupted", lang)))
         return None
     finally:
+        if reader is not None:
+            reader.close()
         view.close()
 
 
@@ -179,7 +189,7 @@ def ask_command(
         raise UsageError(t("ask.empty"))
     try:
         agent, settings = _new_agent(scene, timeout, no_questions)
-        final = run_turn(agent, query, ViewerCheck(settings, agent.scene), json_output)
+        final = run_turn(agent, query, ViewerCheck(settings, agent.scene), json_output, words=_stdin_is_terminal())
     except KeyboardInterrupt:
         final = None
     if final is None:
@@ -187,6 +197,13 @@ def ask_command(
         raise typer.Exit(EXIT_INTERRUPTED)
     if final.status != "answered":
         raise typer.Exit(1)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _read_line(interactive: bool) -> str | None:
@@ -285,5 +302,5 @@ def _chat_loop(agent: SceneAgent, check: ViewerCheck, json_output: bool) -> None
             if not _chat_command(agent, text, json_output):
                 return
             continue
-        if run_turn(agent, text, check, json_output) is None:
+        if run_turn(agent, text, check, json_output, words=interactive) is None:
             err_console.print(Text(t("chat.turn_stopped"), style="yellow"))

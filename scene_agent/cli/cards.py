@@ -27,6 +27,7 @@ from rich.text import Text
 from scene_agent.agent.events import (Final, Message, Question, QuestionAnswered, SelectionCancelled, SelectionReceived,
                                       SelectionRequired, SelectionTimeout, ToolCallError, ToolCallResult, ToolCallStart)
 from scene_agent.cli.messages import t
+from scene_agent.language.words import Lang
 from scene_agent.errors import SceneAgentError
 from scene_agent.index import IndexedRoom
 from scene_agent.scene import Scene
@@ -63,36 +64,36 @@ def _codes(codes: list[str]) -> str:
     return shown + (f", … ({len(codes)} in all)" if len(codes) > MAX_CODES_SHOWN else "")
 
 
-def result_summary(tool_name: str, result: dict[str, Any]) -> tuple[str, str]:
+def result_summary(tool_name: str, result: dict[str, Any], lang: Lang | None = None) -> tuple[str, str]:
     """(icon, text) for a finished call: find → count and codes, color → its summary, volume → m³, visualize → URL or pick."""
     if tool_name == "find":
         codes = [c.get("code", "?") for c in result.get("candidates", [])]
         if not codes:
-            return "✅", t("card.found_none")
-        return "✅", t("card.found_one" if len(codes) == 1 else "card.found_many", n=len(codes), codes=_codes(codes))
+            return "✅", t("card.found_none", lang)
+        return "✅", t("card.found_one" if len(codes) == 1 else "card.found_many", lang, n=len(codes), codes=_codes(codes))
     if tool_name == "color":
-        return "✅", str(result.get("summary") or result.get("reason") or t("card.color_none"))
+        return "✅", str(result.get("summary") or result.get("reason") or t("card.color_none", lang))
     if tool_name == "volume":
         code, m3 = result.get("code", "?"), result.get("volume_m3")
-        return "✅", f"{code}: {m3:.3g} m³" if m3 is not None else t("card.volume_none", code=code, reason=result.get("reason") or "?")
+        return "✅", f"{code}: {m3:.3g} m³" if m3 is not None else t("card.volume_none", lang, code=code, reason=result.get("reason") or "?")
     if tool_name == "visualize":
         selection = result.get("selection")
         if selection is None:
-            return "✅", str(result.get("viewer_url") or result.get("error") or t("card.vis_shown"))
+            return "✅", str(result.get("viewer_url") or result.get("error") or t("card.vis_shown", lang))
         status = selection.get("status")
         if status == "confirmed":
-            return "✅", t("card.vis_picked", codes=_codes([p.get("itemCode", "?") for p in selection.get("selections", [])]))
+            return "✅", t("card.vis_picked", lang, codes=_codes([p.get("itemCode", "?") for p in selection.get("selections", [])]))
         if status == "timeout":
-            return "⏰", t("card.vis_timeout")
-        return "✖", t("card.vis_nothing", status=status)
+            return "⏰", t("card.vis_timeout", lang)
+        return "✖", t("card.vis_nothing", lang, status=status)
     if tool_name == "question":
         if result.get("cancelled"):
-            return "✖", t("card.call_cancelled")
-        return "✅", str(result.get("summary") or t("card.call_answered"))
-    return "✅", t("card.call_done")
+            return "✖", t("card.call_cancelled", lang)
+        return "✅", str(result.get("summary") or t("card.call_answered", lang))
+    return "✅", t("card.call_done", lang)
 
 
-def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None) -> str:
+def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None, lang: Lang | None = None) -> str:
     """'bedroom' / 'chairs' / 'one': what the user is asked to pick, in words."""
     labels: set[str] = set()
     for code in candidates:
@@ -105,7 +106,7 @@ def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None) -> str
         else:
             labels.add(entry.type.replace("_", " ") if isinstance(entry, IndexedRoom) else entry.label)
     if len(labels) != 1 or "" in labels:
-        return t("card.pick_ones" if multiple else "card.pick_one")
+        return t("card.pick_ones" if multiple else "card.pick_one", lang)
     noun = labels.pop()
     return inflection.pluralize(noun) if multiple else noun
 
@@ -168,10 +169,13 @@ def _seconds_until(iso: str, fallback: float) -> float:
 class CardRenderer:
     """Renders one run's events as they arrive (`render(event)`), from any thread; `close()` when the run is over."""
 
-    def __init__(self, err: Console, out: Console, *, scene: Scene | None = None, live: bool | None = None):
+    def __init__(self, err: Console, out: Console, *, scene: Scene | None = None, live: bool | None = None,
+                 lang: Lang | None = None, words_hint: bool = False):
         self.err = err
         self.out = out
         self.scene = scene
+        self.lang = lang  # the turn's language (the question's); None: the CLI's
+        self.words_hint = words_hint  # a pick may also be typed here
         self.live_mode = err.is_terminal if live is None else live
         self.cards: dict[str, _Card] = {}
         self.countdown: _Countdown | None = None
@@ -216,7 +220,7 @@ class CardRenderer:
 
     def _on_tool_call_result(self, event: ToolCallResult) -> None:
         self.cards.pop(event.id, None)
-        icon, text = result_summary(event.tool_name, event.result)
+        icon, text = result_summary(event.tool_name, event.result, self.lang)
         style = {"✅": "green", "⏰": "yellow"}.get(icon, "dim")
         line = Text(f"{icon} ", style=style)
         line.append(event.tool_name, style="bold")
@@ -226,7 +230,7 @@ class CardRenderer:
 
     def _on_tool_call_error(self, event: ToolCallError) -> None:
         self.cards.pop(event.id, None)
-        icon, style, text = {"timeout": ("⏰", "yellow", t("card.call_timeout")), "cancelled": ("✖", "dim", t("card.call_cancelled"))}.get(
+        icon, style, text = {"timeout": ("⏰", "yellow", t("card.call_timeout", self.lang)), "cancelled": ("✖", "dim", t("card.call_cancelled", self.lang))}.get(
             event.status, ("❌", "red", event.error.message))
         if event.status != "failed" and event.error.message:
             text = f"{text} ({event.error.message})"
@@ -236,8 +240,10 @@ class CardRenderer:
         self.err.print(line)
 
     def _on_selection_required(self, event: SelectionRequired) -> None:
-        noun = pick_noun(event.candidates, event.multiple, self.scene)
-        self.err.print(Text("👉 " + t("card.pick_request", noun=noun, url=event.viewer_url), style="bold"))
+        noun = pick_noun(event.candidates, event.multiple, self.scene, self.lang)
+        self.err.print(Text("👉 " + t("card.pick_request", self.lang, noun=noun, url=event.viewer_url), style="bold"))
+        if self.words_hint:
+            self.err.print(Text("   " + t("card.pick_words_hint", self.lang, example=event.candidates[0]), style="dim"))
         left = _seconds_until(event.expires_at, event.timeout)
         self.countdown = _Countdown(time.monotonic() + left, math.ceil(left))
         self._tick_countdown()
@@ -246,16 +252,17 @@ class CardRenderer:
     def _on_selection_received(self, event: SelectionReceived) -> None:
         self.countdown = None
         picks = ", ".join(f"{p.itemCode} ({p.label})" for p in event.selections) or ", ".join(event.codes)
-        self.err.print(Text(t("card.pick_received", picks=picks), style="green"))
+        key = "card.pick_received_words" if event.words else "card.pick_received"
+        self.err.print(Text(t(key, self.lang, picks=picks, words=event.words or ""), style="green"))
 
     def _on_selection_timeout(self, event: SelectionTimeout) -> None:
         self.countdown = None
-        self.err.print(Text(t("card.pick_timeout", timeout=f"{event.timeout:g}"), style="yellow"))
+        self.err.print(Text(t("card.pick_timeout", self.lang, timeout=f"{event.timeout:g}"), style="yellow"))
 
     def _on_selection_cancelled(self, event: SelectionCancelled) -> None:
         self.countdown = None
         reason = f": {event.reason}" if event.reason else ""
-        self.err.print(Text(t(f"card.pick_cancelled_{event.cancelled_by}", reason=reason), style="yellow"))
+        self.err.print(Text(t(f"card.pick_cancelled_{event.cancelled_by}", self.lang, reason=reason), style="yellow"))
 
     def _on_question(self, event: Question) -> None:
         # The question dialog draws itself on the terminal; the live region steps aside until it is answered.
@@ -277,7 +284,7 @@ class CardRenderer:
         if self.out.is_terminal:  # a pipe gets whole lines: whoever reads them wraps
             answer = wrap(answer, max(20, self.out.width - 1))
         if event.viewer_url and event.viewer_url not in event.answer:
-            answer += "\n" + t("card.final_viewer", url=event.viewer_url)  # never wrapped: the link stays clickable
+            answer += "\n" + t("card.final_viewer", self.lang, url=event.viewer_url)  # never wrapped: the link stays clickable
         self.out.print(Text(answer), soft_wrap=True)
 
     # drawing
@@ -302,7 +309,7 @@ class CardRenderer:
     def _countdown_text(self) -> str:
         assert self.countdown is not None
         left = max(0, math.ceil(self.countdown.deadline - time.monotonic()))
-        return t("card.pick_left", left=left)
+        return t("card.pick_left", self.lang, left=left)
 
     def _refresh(self) -> None:
         if not self.live_mode or self._paused or self._closed:

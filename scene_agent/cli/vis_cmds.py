@@ -41,7 +41,7 @@ def _print_result(result: SelectionResult, as_json: bool) -> None:
         picks = ", ".join(f"{i.itemCode} ({i.label})" for i in result.selections)
         console.print(f"✅ Picked {escape(picks)}")
     elif result.status == "cancelled":
-        who = "in the viewer" if result.cancelled_by == "viewer" else "here"
+        who = {"viewer": "in the viewer", "words": "in words"}.get(result.cancelled_by or "", "here")
         console.print(f"✖ Cancelled {who}; nothing was picked")
     elif result.status == "timeout":
         console.print(f"⏰ Timed out: {escape(result.reason or '')}")

@@ -16,7 +16,7 @@ from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
 from scene_agent.language.query import QuerySpec
 from scene_agent.language.vocabulary import object_aliases, room_aliases
 
-MissingKind = Literal["floor", "codes", "label", "room", "words"]
+MissingKind = Literal["floor", "codes", "label", "room", "words", "unlisted"]
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scene_agent.codes import parent_of
 from scene_agent.index import IndexedRoom
 from scene_agent.language.phrase import names_nothing
 from scene_agent.language.query import Description
@@ -82,8 +83,13 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
     else:
         found = match(scene.index, description.spec)
         base = tuple(c for c in found.codes if within is None or c in within)
+        if within and not base and found.codes:
+            # "the one in the kitchen", "the one upstairs" among listed objects: the rooms named hold the one meant.
+            rooms = set(found.codes)
+            base = tuple(c for c in within if parent_of(c) in rooms)
         if not base:
-            return Resolution(description, (), (), floor=found.floor, missing=found.missing, listed=listed)
+            missing = found.missing or Missing("unlisted", found.codes)  # named, but not among the listed ones
+            return Resolution(description, (), (), floor=found.floor, missing=missing, listed=listed)
     floor = found.floor if found else None
     fallback = found.fallback_rooms if found else ()
     steps: list[Narrowing] = []

@@ -126,13 +126,18 @@ class SelectionSession(_Model):
         return problems
 
 
+USER_ANSWERS = ("viewer", "words")  # outcomes the user gave (the others are the agent's: a stop, a timeout)
+
+
 class SessionOutcome(_Model):
     """How a session ended. Exactly one is recorded per session: the first to claim it wins."""
 
     session_id: str = Field(pattern=SESSION_ID_RE.pattern)
     status: Literal["confirmed", "cancelled", "expired", "invalid"]
-    by: Literal["viewer", "caller", "waiter"] = Field(
-        description="viewer: the user in the viewer; caller: the waiting agent (Ctrl-C, Stop); waiter: timeout or a bad file.")
+    by: Literal["viewer", "words", "caller", "waiter"] = Field(
+        description="viewer: the user in the viewer; words: the user in words (the chat); caller: the waiting agent "
+                    "(Ctrl-C, Stop); waiter: timeout or a bad file.")
+    words: str | None = Field(default=None, max_length=300, description="What the user typed, when they answered in words.")
     selections: list[PickedItem] = []
     reason: str | None = None
     at: datetime

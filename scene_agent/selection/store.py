@@ -85,7 +85,7 @@ class SessionStore:
             raise SessionExpiredError(f"selection session {session.session_id} expired at "
                                       f"{session.expires_at.isoformat(timespec='seconds')}")
         if outcome is not None:
-            who = {"viewer": "in the viewer", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
+            who = {"viewer": "in the viewer", "words": "in words", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
             raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
 
     def close(self, outcome: SessionOutcome, session: SelectionSession | None = None) -> SessionOutcome:

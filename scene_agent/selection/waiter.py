@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Callable, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from watchdog.events import FileClosedEvent, FileCreatedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
@@ -22,7 +22,7 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 from scene_agent.errors import SceneAgentError, SessionAnsweredError, SessionExpiredError
 from scene_agent.fileio import ensure_private_dir
 from scene_agent.selection.selection_file import Mismatch, SelectionFile, Unreadable, read_selection_file, selection_path
-from scene_agent.selection.session import PickedItem, SelectionSession, SessionOutcome, now_utc
+from scene_agent.selection.session import USER_ANSWERS, PickedItem, SelectionSession, SessionOutcome, now_utc
 from scene_agent.selection.store import SessionStore
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,9 @@ class SelectionResult(BaseModel):
     session_id: str
     status: Literal["confirmed", "cancelled", "timeout", "invalid"]
     selections: list[PickedItem] = []
-    cancelled_by: Literal["viewer", "caller"] | None = None
+    cancelled_by: Literal["viewer", "words", "caller"] | None = None
+    answered_by: Literal["viewer", "words"] | None = Field(default=None, description="Who answered: in the viewer or in words.")
+    words: str | None = Field(default=None, description="What the user typed, when they answered in words.")
     reason: str | None = None
     waited_s: float
 
@@ -135,14 +137,16 @@ class PendingSelection:
         # Only the API server's answer counts: it records the outcome before writing the file. A file
         # nobody recorded (planted in a shared /tmp, say) is not taken, however well-formed.
         outcome = self.store.outcome(self.session.session_id)
-        if outcome is None or outcome.by != "viewer" or (outcome.status, outcome.selections) != (answer.status, answer.selections):
+        if outcome is None or outcome.by not in USER_ANSWERS or (outcome.status, outcome.selections) != (answer.status, answer.selections):
             return self._close("invalid", by="waiter", reason=f"{self.path}: this answer was not recorded by the API server")
-        return self._from_answer(answer)
+        return self._from_answer(answer, outcome)
 
-    def _from_answer(self, answer: SelectionFile) -> SelectionResult:
+    def _from_answer(self, answer: SelectionFile, outcome: SessionOutcome) -> SelectionResult:
+        by = "words" if outcome.by == "words" else "viewer"
         if answer.status == "cancelled":
-            return self._result("cancelled", by="viewer", reason="the user cancelled in the viewer")
-        return self._result("confirmed", answer.selections)
+            why = "the user cancelled in words" if by == "words" else "the user cancelled in the viewer"
+            return self._result("cancelled", by=by, reason=why).model_copy(update={"words": outcome.words})
+        return self._result("confirmed", answer.selections).model_copy(update={"answered_by": by, "words": outcome.words})
 
     def _consume(self) -> None:
         self.path.unlink(missing_ok=True)
@@ -154,10 +158,10 @@ class PendingSelection:
                                             reason=reason, at=now_utc()))
         except (SessionAnsweredError, SessionExpiredError):
             outcome = self.store.outcome(self.session.session_id)
-            if outcome is not None and outcome.by == "viewer":
+            if outcome is not None and outcome.by in USER_ANSWERS:
                 self._consume()
-                return self._from_answer(SelectionFile(session_id=outcome.session_id, status=outcome.status,
-                                                       selections=outcome.selections, submitted_at=outcome.at))
+                return self._from_answer(SelectionFile(session_id=outcome.session_id, status=outcome.status,  # type: ignore[arg-type]
+                                                       selections=outcome.selections, submitted_at=outcome.at), outcome)
         except (SceneAgentError, OSError) as exc:  # e.g. the state directory was cleaned away meanwhile
             log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
         if status == "invalid":

@@ -29,6 +29,8 @@ NO_REFERENCE = Words("{missing} So I cannot tell which {noun} is {relation} it."
 NO_PLACE = Words("No {noun} is {relation} the {reference}.", "没有{noun}在{reference}{relation}。")
 NEAREST = Words(" The nearest is {code}, {distance} away.", "最近的是 {code}，相距 {distance}。")
 NO_CORNER = Words("No {noun} stands in a corner of its room.", "没有{noun}在房间的角落里。")
+UNLISTED = Words("What the words name ({codes}) is not among the ones listed.", "所说的（{codes}）不在列出的候选中。")
+BOTH = Words("'Both' needs two; there are {n}: {codes}.", "“两个”需要正好两个；这里有 {n}：{codes}。")
 ONLY = Words("There are only {n}: {codes}.", "只有 {n}：{codes}。")
 NO_OTHER = Words("There is no other one: the last answer already covered every candidate.", "没有另一个了：上一个回答已经包括了所有候选。")
 ROOM_FALLBACK = Words("This scene has no {rooms} as a room, so these are the {nouns} anywhere in it.",
@@ -76,6 +78,8 @@ def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
     if m.kind == "floor":
         floors = ", ".join(f"{c} ({f.name})" if f.name else c for c, f in index.floors.items())
         return NO_FLOOR(lang, floor=m.asked[0], floors=floors)
+    if m.kind == "unlisted":
+        return UNLISTED(lang, codes=", ".join(m.asked[:8]))
     if m.kind == "codes":
         return NO_CODE(lang, scene=scene.scene_id, codes=", ".join(m.asked))
     if m.kind == "label":
@@ -122,7 +126,8 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
     if step.kind == "order":
         if step.words.startswith(("the other", "other", "another", "the rest", "rest")) or "other" in step.words:
             return NO_OTHER(lang)
-        return ONLY(lang, n=count(noun, len(step.before), lang), codes=", ".join(step.before))
+        words = BOTH if step.words.startswith("both") or step.words in ("两个", "两个都") else ONLY
+        return words(lang, n=count(noun, len(step.before), lang), codes=", ".join(step.before))
     return SAY_WHAT(lang)
 
 
