@@ -59,7 +59,8 @@ class Plan:
 
 Finder = Callable[[dict[str, Any]], tuple[FindResult, Decision | None]]
 # Question words left at the front of a description ("is the sofa" of "how big is the sofa"): not worth sending.
-_LEADING = re.compile(r"^(?:(?:what|whats|which|who|is|are|was|were|of|for|do|does|there|me|s)\b\s*)+")
+_LEADING = re.compile(r"^(?:(?:what|whats|which|who|is|are|was|were|of|for|do|does|there|me|s|how|many|much|colou?rs?|"
+                      r"volume|size|dimensions?|height|width|length|area|number|count)\b\s*)+")
 
 
 def _last_memory(history: tuple[Exchange, ...]) -> Memory | None:

@@ -28,7 +28,7 @@ _MEASURES = ("color", "volume")
 
 RULES = """\
 Rules:
-1. Call find first to turn the user's words into codes (also for a code the user typed: find checks it).
+1. Call find first to turn the user's words into codes (also for a code the user typed: find checks it). Give it the colour, size and place words that say which one: in `color` ("red", "navy", "dark"), `size` ({"measure": "height", "extreme": "max"} for "the tallest") and `relation` ({"relation": "near", "reference": "the sofa"} for "next to the sofa"), or leave them in the query (find reads them there too). A follow-up that picks among the last candidates ("the red one", "the second one", "both") is a find with `within` = those codes in the order they were listed. Never measure the reference of a place word ("the sofa" above) instead of the thing described.
 2. If find's result has disambiguation.needs_selection = true, do not guess: call visualize with selection_mode=true, \
 codes = the candidates' codes, prompt = disambiguation.prompt and multiple = disambiguation.multiple. It waits for the \
 user's pick; then use only the codes in its selection.codes.
@@ -40,7 +40,7 @@ named (act_on = "named").
 6. Colour -> color; size, volume, dimensions, "how big" -> volume. Calls that do not depend on each other go in one \
 step, in parallel.
 7. If find returns no candidates, say so with its message and suggestions; never invent codes.
-8. Answer in the user's language, briefly, naming the codes you used (e.g. "chair 0-1-2 is mostly red"); when the \
+8. Answer in the language of the user's question (a Chinese question gets a Chinese answer), briefly, naming the codes you used (e.g. "chair 0-1-2 is mostly red"); when the \
 query named a floor, say which floor you used."""
 
 QUESTION_RULE = ("9. Use question only for clarifications that are not about which room/object (e.g. units, what "
@@ -84,7 +84,8 @@ def system_prompt(scene: Scene, tool_names: list[str]) -> str:
         "Codes: floor \"F\", room \"F-R\", object \"F-R-O\" (e.g. 0, 0-2, 0-2-3); an object's code starts with its "
         "room's code. Floors are 0-based: \"ground floor\" and \"first floor\" mean floor 0 unless the floor names say "
         "otherwise; \"floor N\" is the floor with code N.",
-        f"Tools: {tools}. find gives candidates (code, kind, label or room type, room, floor, bounds) and, when several "
+        f"Tools: {tools}. find gives candidates (code, kind, label or room type, room, floor, bounds, measured colour "
+        "and size), the `steps` by which colour, size and place words narrowed them, and, when several "
         "match, a `disambiguation`; visualize opens the point-cloud viewer (view-only, or selection_mode to let the user "
         "pick); color gives the dominant colours; volume gives the volume in m³ and box dimensions.",
         RULES + ("\n" + QUESTION_RULE if "question" in tool_names else ""),

@@ -51,6 +51,16 @@ class SizeWord:
         return self.word.split()[-1] in SUPERLATIVES
 
 
+_WORD_FOR = {("size", "max"): "big", ("size", "min"): "small", ("height", "max"): "tall", ("height", "min"): "short",
+             ("length", "max"): "long", ("length", "min"): "narrow", ("depth", "max"): "deep", ("depth", "min"): "shallow"}
+
+
+def size_words(measure: Measure, extreme: Extreme, strict: bool) -> SizeWord:
+    """The size word for a measure and direction: ('height', 'max', strict) → 'tallest'."""
+    base = _WORD_FOR[(measure, extreme)]
+    return SizeWord(word=_FORMS[base][1] if strict else base, measure=measure, extreme=extreme, strict=strict)
+
+
 def size_word(words: list[str]) -> tuple[SizeWord | None, int]:
     """The size phrase at the start of `words` ('biggest', 'most spacious', 'the largest') and its length in words."""
     if len(words) >= 2 and words[0] in ("most", "least") and words[1] in _SIZES:

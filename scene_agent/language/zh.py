@@ -111,7 +111,10 @@ def _english(tokens: list[Token]) -> list[str]:
             continue
         moved = head + [("word", relation)] + before
         return _english(tokens[:start] + [("word", " ".join(_english(moved)))] + tokens[after_end:])
-    return [english for kind, english in tokens if english and kind != "de"]
+    # Question words first, as English puts them ("what colour is the plant next to the sofa"): a place's reference
+    # then ends the sentence instead of running into "is what color".
+    stops = [english for kind, english in tokens if kind == "stop"]
+    return stops + [english for kind, english in tokens if english and kind not in ("de", "stop")]
 
 
 def to_english(text: str) -> str:

@@ -51,7 +51,7 @@ COLOR_WORDS: dict[str, tuple[str, ...]] = {
 
 # Words of questions: what to do, how many, which, size, order, place, floors, and words to drop.
 PHRASES: dict[str, tuple[str, ...]] = {
-    "what is": ("是多少", "是什么"), "what color": ("什么颜色", "啥颜色", "哪种颜色", "什么色", "颜色"),
+    "what is": ("是多少",), "what color": ("什么颜色", "啥颜色", "哪种颜色", "什么色", "颜色"),
     "how big": ("有多大", "多大"), "how tall": ("有多高", "多高"), "how wide": ("有多宽", "多宽"),
     "how long": ("有多长", "多长"), "volume": ("体积", "容积"), "size": ("尺寸", "大小", "尺码"), "area": ("面积",),
     "how many": ("多少个", "多少", "几个", "几"), "show": ("显示", "展示", "给我看看", "给我看", "看看", "看一下", "打开",

@@ -69,13 +69,18 @@ def color_score(word: ColorWord, item: ItemAttributes) -> float:
     return round(sum(part.share for part in item.colors if _part_fits(word, part)), 4)
 
 
+CHROMA_WEIGHT = 0.25  # a vivid colour reads lighter than its L* alone says: a royal blue is "blue", not "dark"
+
+
 def lightness(word: ColorWord, item: ItemAttributes) -> float | None:
-    """L* of the item's colour the word is about: its fitting clusters', else its dominant one's."""
+    """How light the item's colour the word is about looks (its fitting clusters', else its main one's): L*, with
+    vivid colours counted lighter."""
     fitting = [p for p in item.colors if _part_fits(word, p)] if word.term else item.colors[:1]
     if not fitting:
         return None
     weights = np.array([p.share for p in fitting])
-    return float(np.average([p.lab[0] for p in fitting], weights=weights if weights.sum() > 0 else None))
+    looks = [p.lab[0] + CHROMA_WEIGHT * _chroma(p) for p in fitting]
+    return float(np.average(looks, weights=weights if weights.sum() > 0 else None))
 
 
 def closeness(word: ColorWord, item: ItemAttributes) -> float:

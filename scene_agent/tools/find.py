@@ -13,7 +13,7 @@ from scene_agent.language.color_words import color_word
 from scene_agent.language.phrase import Phrase
 from scene_agent.language.place_words import PlaceWord, Relation
 from scene_agent.language.query import Description, parse_description
-from scene_agent.language.size_words import SizeWord
+from scene_agent.language.size_words import size_words
 from scene_agent.language.words import Lang, detect_language
 from scene_agent.manifest import Bounds
 from scene_agent.resolution.color_match import dominant_term
@@ -176,8 +176,7 @@ def _with_filters(description: Description, spec: FindInput, scene: Scene) -> De
         if color is None or used != len(spec.color.split()):
             return spec.color
     if spec.size is not None:
-        word = f"{'most' if spec.size.strict else ''} {spec.size.measure} {spec.size.extreme}".strip()
-        size = SizeWord(word=word, measure=spec.size.measure, extreme=spec.size.extreme, strict=spec.size.strict)
+        size = size_words(spec.size.measure, spec.size.extreme, spec.size.strict)
     if spec.relation is not None:
         r = spec.relation
         place = PlaceWord(word=r.relation, relation=r.relation, reference=r.reference, reference2=r.reference2)

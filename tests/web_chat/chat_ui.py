@@ -72,6 +72,28 @@ class ChatUI:
         self.input.press("Enter")
         expect(self.by_testid("user-message")).to_have_count(before + 1)
 
+    def answer_pick(self, words: str) -> Locator:
+        """While the agent waits for a pick, type which one in words and send: the line the server's reply left
+        (`pick-note` when the words answered the pick, `chat-error` when they were refused)."""
+        replies = self.page.locator('[data-testid="pick-note"], [data-testid="chat-error"]')
+        before = replies.count()
+        self.ask(words)
+        expect(replies).to_have_count(before + 1)
+        return replies.last
+
+    def wait_viewer_selection(self, session_id: str) -> None:
+        """Wait until the viewer beside the chat shows the selection session, ready for a pick."""
+        self.page.wait_for_function("id => window.sceneViewer && window.sceneViewer.mode === 'selection' && "
+                                    "window.sceneViewer.sessionId === id && document.body.dataset.viewerState === 'ready'",
+                                    arg=session_id)
+
+    def chat_requests(self) -> list[dict[str, Any]]:
+        """From now on, the bodies of the page's POST /api/chat requests (the list fills as they leave)."""
+        bodies: list[dict[str, Any]] = []
+        self.page.on("request", lambda r: bodies.append(json.loads(r.post_data or "{}"))
+                     if r.method == "POST" and r.url.endswith("/api/chat") else None)
+        return bodies
+
     def wait_state(self, state: str) -> None:
         """Wait until body[data-chat-state] is `state` (idle | running | waiting | error)."""
         self.page.wait_for_function("s => document.body.dataset.chatState === s", arg=state)

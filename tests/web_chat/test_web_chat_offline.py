@@ -40,7 +40,9 @@ def test_an_ambiguous_question_asks_for_a_pick_then_answers_with_swatches(chat: 
     ui.wait_state("waiting")
     expect(ui.notice).to_contain_text("Pick in the viewer")
     expect(ui.by_testid("selection-countdown")).to_have_text(re.compile(r"^\d+:\d\d left$"))
-    expect(ui.input).to_be_disabled()
+    expect(ui.input).to_be_enabled()  # one may type which one instead (tests/web_chat/test_web_chat_pick_in_words.py)
+    expect(ui.input).to_have_attribute("placeholder", re.compile(r"^Type which one"))
+    expect(ui.by_testid("new-chat")).to_be_disabled()
     waiting_card = ui.cards.filter(has_text="visualize")
     expect(waiting_card).to_have_attribute("data-status", "running")  # the call waits for the pick
     expect(waiting_card).to_contain_text("🔧")

@@ -1,5 +1,6 @@
 // The chat endpoints of the API server (same origin): start a run, stop it, answer its questions.
-import { getJson, postJson } from "../http";
+import { ApiError, getJson, postJson } from "../http";
+import { getLang, type Lang } from "../i18n";
 
 export { ApiError } from "../http";
 
@@ -16,9 +17,40 @@ export interface StartedRun {
   events_url: string;
 }
 
-/** Start a run for `message`; without a conversation id a new conversation begins. */
-export function startRun(message: string, conversationId: string | null): Promise<StartedRun> {
-  return postJson<StartedRun>("/api/chat", conversationId ? { message, conversation_id: conversationId } : { message });
+/** The message answered the pick the conversation's run was waiting for (200), as a Confirm or Cancel would. */
+export interface PickAnswered {
+  conversation_id: string;
+  run_id: string;
+  session_id: string;
+  status: "confirmed" | "cancelled";
+  codes: string[];
+  /** The words as the server read them. */
+  said: string;
+  /** What was understood, for people (in the words' language). */
+  message: string;
+}
+
+/** What POST /api/chat did with a message: started a run (202), or answered the pick its run waits for (200). */
+export type ChatReply = { kind: "started"; run: StartedRun } | { kind: "picked"; pick: PickAnswered };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Send `message` to the conversation (a new one without an id): it starts a run, or, while the conversation's
+ * run waits for a pick in the viewer, answers that pick in words. `lang` is the page's language (the answer's
+ * language when the message shows none).
+ */
+export async function startRun(message: string, conversationId: string | null, lang: Lang = getLang()): Promise<ChatReply> {
+  const body = await postJson<unknown>("/api/chat", conversationId ? { message, conversation_id: conversationId, lang } : { message, lang });
+  if (isObject(body) && typeof body.run_id === "string" && typeof body.events_url === "string") {
+    return { kind: "started", run: body as unknown as StartedRun };
+  }
+  if (isObject(body) && typeof body.session_id === "string" && (body.status === "confirmed" || body.status === "cancelled")) {
+    return { kind: "picked", pick: body as unknown as PickAnswered };
+  }
+  throw new ApiError("data", "/api/chat", 200, "bad_reply", "the server's reply is neither a run started nor a pick answered");
 }
 
 /** Ask the server to stop a run (it ends with final status "cancelled"). */

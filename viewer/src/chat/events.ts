@@ -61,6 +61,8 @@ export interface SelectionReceived extends Base {
   session_id: string;
   selections: PickedItem[];
   codes: string[];
+  /** What the user typed in the chat, when the pick was made in words. */
+  words?: string | null;
 }
 
 export interface SelectionTimeout extends Base {
@@ -74,7 +76,7 @@ export interface SelectionCancelled extends Base {
   type: "selection_cancelled";
   tool_call_id: string;
   session_id: string;
-  cancelled_by: "viewer" | "caller" | "invalid";
+  cancelled_by: "viewer" | "words" | "caller" | "invalid";
   reason?: string | null;
 }
 

@@ -1,10 +1,11 @@
 // The chat panel beside the viewer (SPEC §7): type a question, watch the agent's tool calls as cards,
-// pick in the viewer or answer question dialogs when it asks, read the answer. One run at a time per
-// conversation; the conversation id is sent back so later turns can refer to earlier ones.
+// pick in the viewer (or say which one in words, typed here) or answer question dialogs when it asks, read the
+// answer. One run at a time per conversation; the conversation id is sent back so later turns can refer to earlier
+// ones. While the run waits for a pick, the input stays open: what is typed then answers the pick, not a new question.
 import "./chat.css";
 import type { ViewerHandle } from "../contracts";
 import { getLang, onLangChange, setLang, LANGS, type Lang } from "../i18n";
-import { ApiError, getConversation, getRunMessage, startRun, stopRun, type StartedRun } from "./api";
+import { ApiError, getConversation, getRunMessage, startRun, stopRun, type ChatReply, type StartedRun } from "./api";
 import { QuestionDesk } from "./dialog";
 import { Ticker, bindAttr, h, relocalize, tx } from "./dom";
 import { Run } from "./run";
@@ -63,7 +64,9 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
   let conversationId: string | null = null;
   let run: Run | null = null;
   let lastRun: Run | null = null; // the finished run, for the test hooks
-  let sending = false;
+  let sending = false; // a message on its way that starts a run
+  let answering = false; // words on their way that answer the pick the run waits for
+  let queued: StartedRun | null = null; // a run the words started because the page's run ended meanwhile
   let stopping = false;
   let failed = false;
 
@@ -77,8 +80,10 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
   const newChat = tx(h("button", { type: "button", class: "link-button", "data-testid": "new-chat" }), "chat.new");
   const reconnecting = tx(h("div", { class: "chat-reconnecting", role: "status", "data-testid": "reconnecting", hidden: true }), "chat.reconnecting");
   const input = h("textarea", { class: "chat-input", rows: "2", "data-testid": "chat-input" });
-  bindAttr(input, "placeholder", () => t("chat.placeholder"));
-  bindAttr(input, "aria-label", () => t("chat.input_label"));
+  const placeholder = () => t(inWords() ? "chat.placeholder_pick" : "chat.placeholder");
+  const inputLabel = () => t(inWords() ? "chat.input_label_pick" : "chat.input_label");
+  bindAttr(input, "placeholder", placeholder);
+  bindAttr(input, "aria-label", inputLabel);
   const sendButton = tx(h("button", { type: "submit", class: "primary", "data-testid": "chat-send" }), "chat.send");
   const stopButton = tx(h("button", { type: "button", class: "danger", "data-testid": "chat-stop", hidden: true }), "chat.stop");
   const form = h("form", { class: "chat-compose" }, input, h("div", { class: "chat-buttons" }, sendButton, stopButton));
@@ -94,21 +99,29 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     return failed ? "error" : "idle";
   }
 
+  /** The run waits for a pick in the viewer and no question dialog is open: what is typed answers the pick. */
+  function inWords(): boolean {
+    return run !== null && run.waitingForPick && !desk.open && !stopping;
+  }
+
   function update(): void {
-    const busy = sending || run !== null;
+    const running = sending || run !== null;
+    const busy = running && !inWords();
     document.body.dataset.chatState = state();
-    input.disabled = busy;
-    sendButton.disabled = busy;
+    input.disabled = busy || answering;
+    input.setAttribute("placeholder", placeholder());
+    input.setAttribute("aria-label", inputLabel());
+    sendButton.disabled = busy || answering;
     sendButton.hidden = busy;
-    stopButton.hidden = !busy;
+    stopButton.hidden = !running;
     stopButton.disabled = !run || stopping;
     tx(stopButton, stopping ? "chat.stopping" : "chat.stop");
-    newChat.disabled = busy;
+    newChat.disabled = running;
     reconnecting.hidden = !run?.reconnecting;
     for (const button of langButtons) button.setAttribute("aria-pressed", String(button.dataset.lang === getLang()));
   }
 
-  async function start(text: string): Promise<StartedRun> {
+  async function start(text: string): Promise<ChatReply> {
     try {
       return await startRun(text, conversationId);
     } catch (error) {
@@ -122,17 +135,30 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
 
   async function send(): Promise<void> {
     const text = input.value.trim();
-    if (!text || sending || run) return;
+    if (!text || sending || answering) return;
+    if (run) {
+      if (inWords()) await answerPick(text);
+      return;
+    }
     sending = true;
     failed = false;
     input.value = "";
     transcript.user(text);
     update();
     try {
-      const started = await start(text);
-      conversationId = started.conversation_id;
+      const reply = await start(text);
+      if (reply.kind === "started") {
+        conversationId = reply.run.conversation_id;
+        follow(reply.run.run_id, reply.run.events_url);
+      } else {
+        // The conversation's run (followed in another tab of this conversation) was waiting for a pick: the
+        // message answered it. Follow that run here too.
+        conversationId = reply.pick.conversation_id;
+        const said = reply.pick.message;
+        transcript.note(() => said, "pick-note");
+        if (reply.pick.run_id) follow(reply.pick.run_id, `/api/runs/${encodeURIComponent(reply.pick.run_id)}/events`);
+      }
       remember(conversationId);
-      follow(started.run_id, started.events_url);
     } catch (error) {
       failed = true;
       input.value = text; // nothing was sent: give the words back
@@ -143,6 +169,41 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     } finally {
       sending = false;
       update();
+    }
+  }
+
+  /** Words typed while the run waits for a pick: the server reads them as the answer to that pick (or refuses). */
+  async function answerPick(text: string): Promise<void> {
+    answering = true;
+    input.value = "";
+    transcript.user(text);
+    update();
+    try {
+      const reply = await startRun(text, conversationId);
+      if (reply.kind === "picked") {
+        const said = reply.pick.message; // the run's events bring the pick itself (selection_received / _cancelled)
+        transcript.note(() => said, "pick-note");
+      } else if (run) {
+        queued = reply.run; // the run ended just before the words came: they started a new run, shown after it
+      } else {
+        follow(reply.run.run_id, reply.run.events_url);
+      }
+    } catch (error) {
+      const detail = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError && error.status === 422) {
+        transcript.error(() => detail); // what the words pick, and what would fit; the pick still waits
+      } else if (error instanceof ApiError && [404, 409, 410].includes(error.status)) {
+        transcript.error(() => t("chat.pick_closed", { detail })); // answered meanwhile, expired, or the run moved on
+      } else if (error instanceof ApiError && error.status === 0) {
+        if (!input.value) input.value = text; // nothing was sent: give the words back
+        transcript.error(() => t("chat.unreachable", { detail }));
+      } else {
+        transcript.error(() => t("chat.refused", { detail }));
+      }
+    } finally {
+      answering = false;
+      update();
+      if (inWords()) input.focus();
     }
   }
 
@@ -157,6 +218,9 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
         failed = ended.final === null || ended.final.status === "error";
         run = null;
         stopping = false;
+        const next = queued;
+        queued = null;
+        if (next) follow(next.run_id, next.events_url);
         update();
         input.focus();
       },
@@ -211,7 +275,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
   });
   stopButton.addEventListener("click", () => void stop());
   newChat.addEventListener("click", () => {
-    if (run || sending) return;
+    if (run || sending || answering) return;
     conversationId = null;
     remember(null);
     failed = false;

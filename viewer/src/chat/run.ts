@@ -76,6 +76,11 @@ export class Run {
     return this.waitingOn.size > 0 || this.host.desk.open;
   }
 
+  /** Waiting for a pick in the viewer (which the user may also answer in words, in the chat). */
+  get waitingForPick(): boolean {
+    return this.waitingOn.size > 0;
+  }
+
   start(): void {
     this.stream.start();
   }

@@ -4,9 +4,12 @@ import { parseViewerUrl, type ViewTarget, type ViewerHandle } from "../contracts
 import type { SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout } from "./events";
 import { timeOf } from "./events";
 import { Ticker, bindText, formatClock, h, listCodes, tx } from "./dom";
-import { t } from "./strings";
+import { t, type Key } from "./strings";
 
 type NoticeStatus = "pending" | "received" | "timeout" | "cancelled";
+const CANCELLED_KEYS: Record<SelectionCancelled["cancelled_by"], Key> = {
+  viewer: "sel.cancelled_viewer", words: "sel.cancelled_words", caller: "sel.cancelled_caller", invalid: "sel.cancelled_invalid",
+};
 
 class Notice {
   readonly el: HTMLElement;
@@ -65,7 +68,9 @@ export class SelectionNotices {
 
   received(event: SelectionReceived): void {
     const codes = event.codes.length ? event.codes : event.selections.map((s) => s.itemCode);
-    this.notices.get(event.session_id)?.end("received", () => t("sel.received", { codes: listCodes(codes) }));
+    const words = event.words;
+    this.notices.get(event.session_id)?.end("received", () =>
+      words ? t("sel.received_words", { codes: listCodes(codes), words }) : t("sel.received", { codes: listCodes(codes) }));
     this.viewer.sessionEnded(event.session_id, "confirmed", codes);
   }
 
@@ -75,8 +80,10 @@ export class SelectionNotices {
   }
 
   cancelled(event: SelectionCancelled): void {
-    const key = event.cancelled_by === "viewer" ? "sel.cancelled_viewer" : event.cancelled_by === "invalid" ? "sel.cancelled_invalid" : "sel.cancelled_caller";
-    this.notices.get(event.session_id)?.end("cancelled", () => t(key) + (event.reason ? ` (${event.reason})` : ""));
+    const key = CANCELLED_KEYS[event.cancelled_by] ?? "sel.cancelled_caller";
+    // A cancel in words needs no reason (the server's says the same, in English only).
+    const reason = event.cancelled_by !== "words" && event.reason ? ` (${event.reason})` : "";
+    this.notices.get(event.session_id)?.end("cancelled", () => t(key) + reason);
     this.viewer.sessionEnded(event.session_id, "cancelled");
   }
 
