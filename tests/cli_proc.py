@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import queue
 import subprocess
 import sys
@@ -27,11 +28,17 @@ def _pump(stream: IO[str], lines: "queue.Queue[str | None]", kept: list[str]) ->
 class CliProcess:
     """`python -m scene_agent ARGS` running in the background; stdout and stderr are read by threads."""
 
-    def __init__(self, *args: str, env: dict[str, str], stdin: bool = False):
+    def __init__(self, *args: str, env: dict[str, str], stdin: bool = False, terminal: bool = False):
         self.args = args
+        self.terminal: int | None = None  # with `terminal`, stdin is a pseudo-terminal and this is its other end
+        tty_in = None
+        if terminal:
+            self.terminal, tty_in = pty.openpty()
         self.proc = subprocess.Popen([sys.executable, "-m", "scene_agent", *args], stdout=subprocess.PIPE,
-                                     stdin=subprocess.PIPE if stdin else None,
+                                     stdin=tty_in if terminal else (subprocess.PIPE if stdin else None),
                                      stderr=subprocess.PIPE, text=True, env={**os.environ, **env})
+        if tty_in is not None:
+            os.close(tty_in)
         self._stdout: queue.Queue[str | None] = queue.Queue()
         self._stderr: queue.Queue[str | None] = queue.Queue()
         self.stdout: list[str] = []
@@ -86,7 +93,10 @@ class CliProcess:
         return lines
 
     def say(self, line: str) -> None:
-        """Type one line on the process's stdin (started with stdin=True)."""
+        """Type one line on the process's stdin (started with stdin=True or terminal=True)."""
+        if self.terminal is not None:
+            os.write(self.terminal, (line + "\n").encode())
+            return
         assert self.proc.stdin is not None, "start the process with stdin=True to type into it"
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
@@ -96,6 +106,9 @@ class CliProcess:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(EXIT_TIMEOUT_S)
+        if self.terminal is not None:
+            os.close(self.terminal)
+            self.terminal = None
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 try:

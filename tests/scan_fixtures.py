@@ -85,3 +85,54 @@ def write_hovsg_graph(root: Path) -> Path:
             (graph / "objects" / f"{o_stem}.json").write_text(json.dumps(obj_json))
             _points_ply(graph / "objects" / f"{o_stem}.ply", count, rgb, (r * 5.0 + 1, 1, 0))
     return graph
+
+
+# A one-room studio as ScanNet labels it (raw category names): label, box min, box max, rgb. Metres, z up.
+STUDIO = [
+    ("wall", (0.0, 0.0, 0.0), (6.0, 0.05, 2.6), (230, 228, 220)), ("wall", (0.0, 4.95, 0.0), (6.0, 5.0, 2.6), (230, 228, 220)),
+    ("wall", (0.0, 0.0, 0.0), (0.05, 5.0, 2.6), (230, 228, 220)), ("wall", (5.95, 0.0, 0.0), (6.0, 5.0, 2.6), (230, 228, 220)),
+    ("floor", (0.0, 0.0, -0.01), (6.0, 5.0, 0.0), (150, 110, 70)),
+    ("couch", (0.5, 3.8, 0.0), (2.7, 4.75, 0.85), (70, 80, 140)),
+    ("trashcan", (2.85, 4.4, 0.0), (3.15, 4.7, 0.45), (40, 40, 40)),
+    ("trash can", (5.5, 0.2, 0.0), (5.8, 0.5, 0.6), (200, 200, 200)),
+    ("coffee table", (1.1, 2.6, 0.0), (2.1, 3.2, 0.45), (120, 80, 50)),
+    ("tv", (1.0, 0.06, 0.6), (2.2, 0.14, 1.3), (20, 20, 25)),
+    ("window", (4.0, 4.94, 0.9), (5.4, 5.0, 2.2), (235, 235, 240)),
+    ("door", (0.06, 1.0, 0.0), (0.1, 1.9, 2.05), (160, 120, 80)),
+    ("kitchen cabinets", (3.5, 0.06, 0.0), (5.3, 0.66, 0.9), (240, 240, 235)),
+    ("kitchen cabinets", (3.5, 0.06, 1.5), (5.3, 0.41, 2.2), (240, 240, 235)),
+    ("plant", (4.5, 4.4, 0.0), (4.9, 4.8, 1.1), (50, 130, 50)),
+    ("plant", (0.2, 0.2, 0.0), (0.6, 0.6, 0.9), (60, 140, 60)),
+    ("office chair", (5.0, 2.2, 0.0), (5.6, 2.8, 1.0), (30, 30, 30)),
+    ("desk", (5.3, 1.9, 0.0), (5.95, 3.1, 0.75), (200, 170, 120)),
+]
+
+
+def write_studio_scan(root: Path, scan: str = "scene0999_00", points_per_m2: float = 900.0) -> Path:
+    """A realistic studio scan: each labelled thing sampled on its box's surface, one segment and group per thing."""
+    rng = np.random.default_rng(99)
+    directory = root / scan
+    directory.mkdir(parents=True)
+    chunks, seg_of_vertex, groups = [], [], []
+    for number, (label, lo, hi) in enumerate((label, np.array(lo), np.array(hi)) for label, lo, hi, _ in STUDIO):
+        size = hi - lo
+        area = 2 * (size[0] * size[1] + size[0] * size[2] + size[1] * size[2])
+        count = max(200, int(area * points_per_m2))
+        face = rng.integers(0, 6, count)
+        xyz = lo + rng.random((count, 3)) * size
+        axis, side = face // 2, face % 2
+        xyz[np.arange(count), axis] = np.where(side == 0, lo[axis], hi[axis])
+        xyz += rng.normal(0.0, 0.002, xyz.shape)
+        chunk = np.empty(count, dtype=SCANNET_VERTEX)
+        chunk["x"], chunk["y"], chunk["z"] = xyz.T
+        rgb = np.clip(np.array(STUDIO[number][3]) * rng.uniform(0.85, 1.0, (count, 1)), 0, 255)
+        chunk["red"], chunk["green"], chunk["blue"] = rgb.T.astype(np.uint8)
+        chunk["alpha"] = 255
+        chunks.append(chunk)
+        seg_of_vertex += [100 + number] * count
+        groups.append({"id": number, "objectId": number, "label": label, "segments": [100 + number]})
+    write_ply(directory / f"{scan}_vh_clean_2.ply", np.concatenate(chunks), faces=60)
+    (directory / f"{scan}_vh_clean_2.0.010000.segs.json").write_text(json.dumps({"sceneId": scan, "segIndices": seg_of_vertex}))
+    (directory / f"{scan}.aggregation.json").write_text(json.dumps({"sceneId": scan, "segGroups": groups}))
+    (directory / f"{scan}.txt").write_text("sceneType = Apartment\ncolorHeight = 968\n")
+    return directory

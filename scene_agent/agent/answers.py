@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scene_agent.agent.choices import describe_each, noun
+from scene_agent.agent.choices import common_noun, describe_each, noun
 from scene_agent.language.say import Words, color_name, count, join, metres, relation_name
 from scene_agent.language.words import Lang
 from scene_agent.selection.waiter import SelectionResult
@@ -104,9 +104,10 @@ def pick_request(chosen: "Plan") -> str:
     if tied is not None:
         head = TIED(lang, words=tied.words, n=len(chosen.candidates), listing=listing)
     else:
-        kinds = sorted({noun(c, lang) for c in chosen.candidates})
-        what = count(kinds[0], len(chosen.candidates), lang) if len(kinds) == 1 else f"{len(chosen.candidates)}"
-        head = THERE_ARE(lang, what=what, listing=listing)
+        what = common_noun(chosen.candidates, lang)
+        known = what not in ("one", "个")
+        head = THERE_ARE(lang, what=count(what, len(chosen.candidates), lang) if known else str(len(chosen.candidates)),
+                         listing=listing)
     return head + (PICK_SOME(lang) if several else PICK_ONE(lang))
 
 

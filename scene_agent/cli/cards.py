@@ -27,6 +27,7 @@ from rich.text import Text
 from scene_agent.agent.events import (Final, Message, Question, QuestionAnswered, SelectionCancelled, SelectionReceived,
                                       SelectionRequired, SelectionTimeout, ToolCallError, ToolCallResult, ToolCallStart)
 from scene_agent.cli.messages import t
+from scene_agent.language.say import label_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.errors import SceneAgentError
 from scene_agent.index import IndexedRoom
@@ -94,8 +95,10 @@ def result_summary(tool_name: str, result: dict[str, Any], lang: Lang | None = N
 
 
 def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None, lang: Lang | None = None) -> str:
-    """'bedroom' / 'chairs' / 'one': what the user is asked to pick, in words."""
+    """'bedroom' / 'chairs' / 'one': what the user is asked to pick, in words (chairs and office chairs are chairs)."""
     labels: set[str] = set()
+    heads: set[str] = set()
+    rooms = False
     for code in candidates:
         try:
             entry = scene.item(code) if scene is not None else None
@@ -103,12 +106,17 @@ def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None, lang: 
             entry = None
         if entry is None:
             labels.add("")
+        elif isinstance(entry, IndexedRoom):
+            labels.add(entry.type)
+            rooms = True
         else:
-            labels.add(entry.type.replace("_", " ") if isinstance(entry, IndexedRoom) else entry.label)
-    if len(labels) != 1 or "" in labels:
+            labels.add(entry.label)
+            heads.add(entry.head)
+    if "" in labels or (len(labels) != 1 and (rooms or len(heads) != 1)):
         return t("card.pick_ones" if multiple else "card.pick_one", lang)
-    noun = labels.pop()
-    return inflection.pluralize(noun) if multiple else noun
+    noun = labels.pop() if len(labels) == 1 else heads.pop()
+    noun = room_type_name(noun, lang or "en") if rooms else label_name(noun, lang or "en")
+    return inflection.pluralize(noun) if multiple and lang != "zh" else noun
 
 
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]+)\)")

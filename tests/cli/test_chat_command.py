@@ -142,3 +142,33 @@ def test_chat_serve_runs_the_viewer_server_for_the_length_of_the_chat(chat: Call
     with pytest.raises(OSError):
         http("GET", f"http://127.0.0.1:{port}/api/health", timeout=2)
 
+
+
+def test_on_a_terminal_a_pick_is_answered_in_words(spawn: Spawner, demo: Path) -> None:
+    chat = CliProcess("chat", "--timeout", "60", env=spawn.env, terminal=True)
+    spawn.started.append(chat)
+    chat.say("what's the color of the chair?")
+    chat.wait_stderr("👉 Please pick the chair you mean in the viewer")
+    chat.wait_stderr("or type which one here")
+    chat.say("the purple one")
+    chat.wait_stderr("There is no purple chair; the chairs are red, blue, green, yellow and black.")
+    chat.say("the red one")
+    chat.wait_stderr("Picked 0-3-2 from your words.")
+    chat.wait_stderr("👆 Picked 0-3-2 (chair) (you said “the red one”)")
+    assert chat.line() == "You picked chair 0-3-2 (Kitchen).\n" and "Chair 0-3-2 is red" in chat.line()
+    chat.say("/questions")
+    table = "".join(chat.line() for _ in range(6))
+    assert "ANSWERED" in table and "0-3-2" in table
+    chat.say("/quit")
+    assert chat.finish() == 0
+
+
+def test_a_chinese_question_gets_a_chinese_answer_whatever_the_setting(env: dict[str, str], demo: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "scene_agent", "ask", "沙发是什么颜色？"], capture_output=True, text=True,
+                         timeout=120, env={**os.environ, **env, "SCENE_AGENT_LANG": "en"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("沙发 0-2-1") and "灰色" in out.stdout
+    assert "1 个候选：0-2-1" in out.stderr  # the cards speak the question's language too
+    english = subprocess.run([sys.executable, "-m", "scene_agent", "ask", "how big is the sofa?"], capture_output=True,
+                             text=True, timeout=120, env={**os.environ, **env, "SCENE_AGENT_LANG": "zh"})
+    assert english.returncode == 0 and english.stdout.startswith("Sofa 0-2-1: ") and "1 candidate: 0-2-1" in english.stderr
