@@ -98,7 +98,7 @@ def _stream(run: Run, after: int, keepalive: float, max_seconds: float) -> Itera
 def chat():
     """Start a run for the message, in a new conversation or the given one (one run at a time per conversation)."""
     body = json_body(ChatRequest)
-    run = chat_runs().start(body.message, body.conversation_id, body.lang)
+    run = chat_runs().start(body.message, body.conversation_id, body.lang, body.answers_pick)
     if isinstance(run, WordsAnswer):
         conversation = chat_runs().conversation(body.conversation_id or "")
         answered = PickAnswered(conversation_id=conversation.conversation_id, run_id=conversation.run.run_id if conversation.run else "",

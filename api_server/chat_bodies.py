@@ -25,6 +25,8 @@ class ChatRequest(BaseModel):
                                         description="Leave out to start a conversation; send it back for later turns.")
     lang: Literal["en", "zh"] | None = Field(default=None, description="The page's language: the answer's language "
                                                                        "when the message does not show its own.")
+    answers_pick: bool = Field(default=False, description="The message answers the pick the run waits for: refused "
+                                                          "(409) when no pick waits, instead of starting a run.")
 
     @field_validator("message")
     @classmethod

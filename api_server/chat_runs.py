@@ -47,6 +47,12 @@ class ConversationNotFoundError(NotFoundError):
     code = "conversation_not_found"
 
 
+class NoPickWaitingError(ConflictError):
+    """Words meant for a pick came when no pick was waiting (it was answered, cancelled or timed out meanwhile)."""
+
+    code = "no_pick_waiting"
+
+
 class RunInProgressError(ConflictError):
     """The conversation is still answering its previous message."""
 
@@ -137,12 +143,18 @@ class ChatRuns:
         self._conversations: OrderedDict[str, Conversation] = OrderedDict()
         self._runs: OrderedDict[str, Run] = OrderedDict()
 
-    def start(self, message: str, conversation_id: str | None, lang: Lang | None = None) -> Run | WordsAnswer:
+    def start(self, message: str, conversation_id: str | None, lang: Lang | None = None,
+              answers_pick: bool = False) -> Run | WordsAnswer:
         """Answer `message` in a new run (in a new conversation when no id is given); while the conversation's run
-        waits for a pick in the viewer, the message answers that pick instead (`WordsAnswer`)."""
+        waits for a pick in the viewer, the message answers that pick instead (`WordsAnswer`). With `answers_pick`
+        the message is only an answer: refused when no pick waits."""
         with self._lock:
             conversation = self._conversation_for(conversation_id)
             pick = conversation.run.pick if conversation.busy and conversation.run else None
+            if answers_pick and pick is None:
+                raise NoPickWaitingError("no pick in the viewer is waiting for an answer in this conversation (it was "
+                                         "answered, cancelled or timed out); send the words again as a question if "
+                                         "you meant one")
             if conversation.busy and pick is None:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
                                          f"message (run {conversation.run.run_id}); wait for it or stop it")  # type: ignore[union-attr]

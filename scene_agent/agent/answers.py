@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scene_agent.agent.choices import common_noun, describe_each, noun
-from scene_agent.language.say import Words, color_name, count, join, metres, relation_name
+from scene_agent.language.say import Words, color_name, count, join, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.selection.waiter import SelectionResult
 from scene_agent.tools.color import ColorResult
@@ -71,7 +71,7 @@ def name(c: Candidate, lang: Lang = "en") -> str:
     """'chair 0-3-2 (Kitchen)' / 'room 1-2 (Master bedroom)' — or in Chinese."""
     if c.kind == "room":
         return f"{'房间' if lang == 'zh' else 'room'} {c.code}{bracket(c.name or noun(c, lang), lang)}"
-    return f"{noun(c, lang)} {c.code}{bracket(c.room_name or c.room_type.replace('_', ' '), lang)}"
+    return f"{noun(c, lang)} {c.code}{bracket(c.room_name or room_type_name(c.room_type, lang), lang)}"
 
 
 def _floor(c: Candidate, lang: Lang) -> str:

@@ -70,6 +70,19 @@ def _last_memory(history: tuple[Exchange, ...]) -> Memory | None:
     return None
 
 
+_PRONOUNS = frozenset({"one", "ones", "it", "that", "this", "those", "them"})
+
+
+def _scoped_pronoun(scene: Scene, intent: QueryIntent) -> bool:
+    """True for 'the one in the study' / 'the ones upstairs': a pronoun placed by room or floor words, naming no thing."""
+    head = intent.phrase.head if intent.phrase else intent.target
+    if not _PRONOUNS & set(head.split()):
+        return False
+    spec = parse_query(head, scene.index)
+    return not (spec.object_labels or spec.codes) and bool(spec.room_types or spec.room_names or spec.floor is not None
+                                                          or spec.name_words)
+
+
 def _names_something(scene: Scene, intent: QueryIntent) -> bool:
     head = intent.phrase.head if intent.phrase else intent.target
     spec = parse_query(head, scene.index) if head else None
@@ -107,6 +120,9 @@ def _follow_up(intent: QueryIntent, memory: Memory | None, scene: Scene) -> Quer
         return None
     names = _names_something(scene, intent)
     qualified = intent.phrase is not None and intent.phrase.qualified
+    if _scoped_pronoun(scene, intent):  # "the one in the study": among the last candidates, by where they are
+        return QueryIntent(intents=intent.intents or memory.intent.intents, target=intent.target, phrase=intent.phrase,
+                           asks_which=intent.asks_which, lang=intent.lang)
     if intent.reference is None and names:
         if intent.intents:
             return None
@@ -129,8 +145,9 @@ def plan(query: str, scene: Scene, history: tuple[Exchange, ...] = (), finder: F
     lang = intent.lang if intent.lang and ("zh" in understands or intent.lang == "en") else (lang or "en")
     memory = _last_memory(history)
     follow = _follow_up(intent, memory, scene)
-    if follow is not None and memory is not None and (follow.reference is not None or _qualified(scene, follow, understands)):
-        return _plan_follow_up(query, follow, memory, finder, understands, lang)
+    if follow is not None and memory is not None and (follow.reference is not None or _qualified(scene, follow, understands)
+                                                      or _scoped_pronoun(scene, follow)):
+        return _plan_follow_up(scene, query, follow, memory, finder, understands, lang)
     intent = follow or intent
     if not intent.target or not _names_something(scene, intent):
         return Plan(kind="not_found", intent=intent, lang=lang, notes=(answers.SAY_WHAT(lang),))
@@ -175,8 +192,8 @@ def _decide(intent: QueryIntent, candidates: tuple[Candidate, ...], decision: De
     return Plan(kind="answer", targets=codes, **common)  # type: ignore[arg-type]
 
 
-def _plan_follow_up(query: str, intent: QueryIntent, memory: Memory, finder: Finder, understands: frozenset[str],
-                    lang: Lang) -> Plan:
+def _plan_follow_up(scene: Scene, query: str, intent: QueryIntent, memory: Memory, finder: Finder,
+                    understands: frozenset[str], lang: Lang) -> Plan:
     """'and the other one?' → the last candidates not acted on; 'the red one' / 'the second one' → among the last
     candidates; 'what colour is it?' → the last items."""
     listed = tuple(c.code for c in memory.candidates)
@@ -187,7 +204,8 @@ def _plan_follow_up(query: str, intent: QueryIntent, memory: Memory, finder: Fin
             return Plan(kind="not_found", intent=intent, follow_up=True, lang=lang, notes=(answers.NO_OTHER(lang),))
         decision = rules_decision("the other one" if "one" in query else query, rest, lang=lang) if len(rest) > 1 else None
         return _decide(intent, rest, decision, None, True, lang, memory.candidates)
-    if phrase is not None and phrase.qualified and any(kind in understands for kind in phrase.kinds):
+    scoped = _scoped_pronoun(scene, intent)
+    if phrase is not None and (scoped or phrase.qualified and any(kind in understands for kind in phrase.kinds)):
         found, decision = finder(find_arguments(intent, within=listed, understands=understands))
         if not found.candidates:
             return Plan(kind="not_found", intent=intent, found=found, follow_up=True, lang=lang)

@@ -23,6 +23,9 @@ from scene_agent.tools.find import find
 MAX_WORDS = 300
 _CANCEL = re.compile(r"^(?:cancel|never ?mind|none|none of them|neither|no|nothing|forget it|stop)$")
 _CANCEL_ZH = ("取消", "算了", "都不是", "都不要", "不要了", "不用了")
+_ALL = re.compile(r"\b(?:both|all|every one|each)\b")
+ONE_ONLY = Words("'{said}': only one can be picked here; say which one, or pick it in the viewer.",
+                 "“{said}”：这里只能选一个；请说明是哪一个，或在查看器中选择。")
 PICKED = Words("Picked {picks} from your words.", "已根据您的话选择了{picks}。")
 CANCELLED = Words("Cancelled the pick, as you said.", "已按您说的取消选择。")
 STILL_SEVERAL = Words("'{said}' still fits {n}: {listing}. Say which one (e.g. its colour, its place or its code), or "
@@ -72,6 +75,8 @@ def answer_in_words(scene: Scene, store: SessionStore, session_id: str, text: st
     if _is_cancel(said):
         cancel_selection(store, session_id, by="words", words=said)
         return WordsAnswer(session_id=session_id, status="cancelled", said=said, message=CANCELLED(lang))
+    if not session.multiple and _ALL.search(english(said)):
+        raise WordsNotUnderstoodError(ONE_ONLY(lang, said=said))
     found = find(scene, _numbered(said), within=list(session.candidates), lang=lang)
     codes = [c.code for c in found.candidates]
     if not codes:

@@ -98,6 +98,12 @@ def _absent_phrases() -> dict[str, str]:
     return {**phrases, **{compact(alias): canonical for alias, canonical in phrases.items()}}
 
 
+def _with_aliases(table: dict[str, tuple[str, str]], words: list[str]) -> tuple[str, str] | None:
+    """A phrase found once its words are put in their usual form: 'television stand' is the 'tv stand'."""
+    usual = [hit[1] if (hit := table.get(w)) and hit[0] == "label" and " " not in hit[1] else w for w in words]
+    return table.get(" ".join(usual)) if usual != words else None
+
+
 def _resolve_floor(text: str, index: SceneIndex) -> tuple[str | None, str | None, str]:
     """(floor code, the words that chose it, text without them). Floor names the scene gives win."""
     numbers = sorted(int(c) for c in index.floors) or [0]
@@ -134,7 +140,8 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
     i = 0
     while i < len(tokens):
         for n in range(min(longest, len(tokens) - i), 0, -1):
-            hit = table.get(" ".join(keys[i : i + n])) or (table.get("".join(keys[i : i + n])) if n > 1 else None)
+            words = keys[i:i + n]
+            hit = table.get(" ".join(words)) or (table.get("".join(words)) or _with_aliases(table, words) if n > 1 else None)
             if hit:
                 kind, value = hit
                 {"label": labels, "room_type": room_types, "room_name": room_names}[kind].append(value)

@@ -19,25 +19,22 @@ FINE_SAME_TERM_DE = 25.0  # a finer word fits a cluster of its own basic term wi
 FINE_ANY_TERM_DE = 12.0   # ... and a cluster of any term within this
 ACHROMATIC_CHROMA = 12.0  # C*ab below this is a neutral (black / gray / white)
 BLACK_BELOW_L = 36.0      # a neutral darker than this is black to most people (charcoal, graphite)
+# (a neutral between 18 and 36 is also grey, one between 78 and 85 also white: people call those either)
 
 
 def _chroma(part: ColorPart) -> float:
     return float(np.hypot(part.lab[1], part.lab[2]))
 
 
+NEUTRAL_L = {"black": (0.0, BLACK_BELOW_L), "gray": (18.0, 85.0), "white": (78.0, 101.0)}
+
+
 def _term_fits(term: str, part: ColorPart) -> bool:
-    if part.basic == term:
-        return True
-    if _chroma(part) >= ACHROMATIC_CHROMA:
-        return False
-    lightness = part.lab[0]
-    if term == "black":
-        return part.basic == "gray" and lightness < BLACK_BELOW_L
-    if term == "gray":
-        return (part.basic == "black" and lightness >= 18) or (part.basic == "white" and lightness < 88)
-    if term == "white":
-        return part.basic == "gray" and lightness > 78
-    return False
+    """A neutral colour (black, gray, white) goes by its lightness, as people see it; the others by their term."""
+    if _chroma(part) < ACHROMATIC_CHROMA and part.basic in NEUTRAL_L:
+        low, high = NEUTRAL_L.get(term, (1.0, 0.0))
+        return low <= part.lab[0] < high
+    return part.basic == term
 
 
 @lru_cache(maxsize=256)
@@ -92,10 +89,10 @@ def closeness(word: ColorWord, item: ItemAttributes) -> float:
 
 
 def dominant_term(item: ItemAttributes) -> str | None:
-    """The basic term of the item's main colour, as people would name it (achromatic neighbours folded)."""
+    """The basic term of the item's main colour, as people would name it (a neutral by its lightness)."""
     if not item.colors:
         return None
     part = item.colors[0]
-    if part.basic == "gray" and _chroma(part) < ACHROMATIC_CHROMA and part.lab[0] < BLACK_BELOW_L:
-        return "black"
+    if _chroma(part) < ACHROMATIC_CHROMA and part.basic in NEUTRAL_L:
+        return "black" if part.lab[0] < BLACK_BELOW_L else "white" if part.lab[0] > 85 else "gray"
     return part.basic

@@ -105,11 +105,11 @@ def _summarize_zh(what: str, clusters: list[ColorCluster], reason: str | None) -
     first, rest, more = clusters[0], clusters[1:LISTED], max(0, len(clusters) - LISTED)
     extra = [f"另外 {more} 种"] if more else []
     if not rest:
-        sentence = f"{what}是{_phrase_zh(first, with_share=False)}"
+        sentence = f"{what} 是{_phrase_zh(first, with_share=False)}"
     elif first.share >= 0.5:
-        sentence = f"{what}主要是{_phrase_zh(first)}，还有" + "、".join([_phrase_zh(c) for c in rest] + extra)
+        sentence = f"{what} 主要是{_phrase_zh(first)}，还有" + "、".join([_phrase_zh(c) for c in rest] + extra)
     else:
-        sentence = f"{what}有几种颜色：" + "、".join([_phrase_zh(c) for c in [first, *rest]] + extra)
+        sentence = f"{what} 有几种颜色：" + "、".join([_phrase_zh(c) for c in [first, *rest]] + extra)
     return sentence + (f"（{reason}）。" if reason else "。")
 
 

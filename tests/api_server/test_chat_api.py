@@ -190,3 +190,14 @@ def test_server_shutdown_ends_waiting_runs_as_cancelled(small_scene_path: Path, 
     assert run_final[1] and run.final is not None and run.final.status == "cancelled"
     store = SessionStore(settings)
     assert store.status(store.get(required["session_id"]))[0] == "cancelled"
+
+
+def test_words_meant_for_a_pick_are_refused_when_none_waits(chat_server: ChatServer) -> None:
+    server = chat_server()
+    started, events = ask(server.url, "how big is the sofa?")
+    assert events[-1]["status"] == "answered"
+    late = call("POST", f"{server.url}/api/chat", {"message": "the red one", "conversation_id": started["conversation_id"],
+                                                   "answers_pick": True})
+    assert late.status == 409 and late.json()["error"] == "no_pick_waiting"
+    state = call("GET", f"{server.url}/api/conversations/{started['conversation_id']}").json()
+    assert [t["query"] for t in state["turns"]] == ["how big is the sofa?"]  # no run was started with the words

@@ -42,8 +42,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * run waits for a pick in the viewer, answers that pick in words. `lang` is the page's language (the answer's
  * language when the message shows none).
  */
-export async function startRun(message: string, conversationId: string | null, lang: Lang = getLang()): Promise<ChatReply> {
-  const body = await postJson<unknown>("/api/chat", conversationId ? { message, conversation_id: conversationId, lang } : { message, lang });
+export async function startRun(message: string, conversationId: string | null, lang: Lang = getLang(),
+                               answersPick = false): Promise<ChatReply> {
+  const request: Record<string, unknown> = { message, lang };
+  if (conversationId) request.conversation_id = conversationId;
+  if (answersPick) request.answers_pick = true;
+  const body = await postJson<unknown>("/api/chat", request);
   if (isObject(body) && typeof body.run_id === "string" && typeof body.events_url === "string") {
     return { kind: "started", run: body as unknown as StartedRun };
   }

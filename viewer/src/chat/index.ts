@@ -5,7 +5,7 @@
 import "./chat.css";
 import type { ViewerHandle } from "../contracts";
 import { getLang, onLangChange, setLang, LANGS, type Lang } from "../i18n";
-import { ApiError, getConversation, getRunMessage, startRun, stopRun, type ChatReply, type StartedRun } from "./api";
+import { ApiError, getConversation, getRunMessage, startRun, stopRun, type ChatReply } from "./api";
 import { QuestionDesk } from "./dialog";
 import { Ticker, bindAttr, h, relocalize, tx } from "./dom";
 import { Run } from "./run";
@@ -66,7 +66,6 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
   let lastRun: Run | null = null; // the finished run, for the test hooks
   let sending = false; // a message on its way that starts a run
   let answering = false; // words on their way that answer the pick the run waits for
-  let queued: StartedRun | null = null; // a run the words started because the page's run ended meanwhile
   let stopping = false;
   let failed = false;
 
@@ -179,14 +178,12 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     transcript.user(text);
     update();
     try {
-      const reply = await startRun(text, conversationId);
+      // answersPick: if the pick ended just before the words came, the server refuses them (409) rather than
+      // taking "the red one" for a new question.
+      const reply = await startRun(text, conversationId, getLang(), true);
       if (reply.kind === "picked") {
         const said = reply.pick.message; // the run's events bring the pick itself (selection_received / _cancelled)
         transcript.note(() => said, "pick-note");
-      } else if (run) {
-        queued = reply.run; // the run ended just before the words came: they started a new run, shown after it
-      } else {
-        follow(reply.run.run_id, reply.run.events_url);
       }
     } catch (error) {
       const detail = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
@@ -218,9 +215,6 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
         failed = ended.final === null || ended.final.status === "error";
         run = null;
         stopping = false;
-        const next = queued;
-        queued = null;
-        if (next) follow(next.run_id, next.events_url);
         update();
         input.focus();
       },
