@@ -13,14 +13,13 @@ from scene_agent.language.words import Lang
 from scene_agent.selection.waiter import SelectionResult
 from scene_agent.tools.color import ColorResult
 from scene_agent.tools.find import Candidate
+from scene_agent.tools.find_messages import NO_OTHER, SAY_WHAT
 from scene_agent.tools.volume import VolumeResult, describe, m3
 
 if TYPE_CHECKING:
     from scene_agent.agent.offline_planner import Plan
     from scene_agent.agent.toolbox import CallOutcome
 
-SAY_WHAT = Words("Say what to look at, e.g. 'the sofa' or 'room 0-2'.", "请说明要看什么，例如“沙发”或“房间 0-2”。")
-NO_OTHER = Words("There is no other one: the last answer already covered every candidate.", "没有另一个了：上一个回答已经包括了所有候选。")
 NOTHING = Words("I found nothing matching that in this scene.", "在这个场景中没有找到相符的东西。")
 CANNOT_ASK = Words("I could not ask you to pick in the viewer: {message}", "无法请您在查看器中选择：{message}")
 CANNOT_SHOW = Words("I could not open the viewer: {message}", "无法打开查看器：{message}")

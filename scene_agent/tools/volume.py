@@ -10,6 +10,7 @@ from scene_agent.codes import ItemCode
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
 from scene_agent.index import IndexedRoom
+from scene_agent.language.say import Words
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_label
 from scene_agent.scene import Scene
@@ -95,34 +96,25 @@ def _short(v: float) -> str:
     return f"{v:,.0f}" if v >= 1000 else f"{v:.3g}"
 
 
+HEAD = Words("{name} {code}: ", "{name} {code}：")
+NO_VOLUME = Words("no volume ({reason})", "无法得出体积（{reason}）")
+VOLUME = Words("{m3} m³ ({how})", "{m3} 立方米（{how}）")
+HOW = {"room": Words("floor area × height", "地面面积 × 高度"), "object": Words("convex hull", "凸包")}
+ROOM_SIZE = Words("; floor {area:.2f} m², height {height:.2f} m", "；地面 {area:.2f} 平方米，高 {height:.2f} 米")
+BOX = {True: Words("; oriented box {l:.2f} × {w:.2f} × {h:.2f} m", "；包围盒 {l:.2f} × {w:.2f} × {h:.2f} 米"),
+       False: Words("; tilted box {l:.2f} × {w:.2f} × {h:.2f} m", "；倾斜包围盒 {l:.2f} × {w:.2f} × {h:.2f} 米")}
+
+
 def describe(result: VolumeResult, lang: Lang = "en") -> str:
     """One line for people: 'Sofa 0-2-1: 1.02 m³ (convex hull); oriented box 2.10 × 0.92 × 0.85 m' (or in Chinese)."""
-    if lang == "zh":
-        return _describe_zh(result)
-    name = result.label[:1].upper() + result.label[1:]
-    head = f"{name} {result.code}: "
+    label = zh_label(result.label) if lang == "zh" and result.kind == "object" else result.label
+    head = HEAD(lang, name=label[:1].upper() + label[1:], code=result.code)
     if result.volume_m3 is None:
-        return head + f"no volume ({result.reason})"
-    how = "floor area × height" if result.kind == "room" else "convex hull"
-    text = head + f"{_short(result.volume_m3)} m³ ({how})"
+        return head + NO_VOLUME(lang, reason=result.reason)
+    text = head + VOLUME(lang, m3=_short(result.volume_m3), how=HOW[result.kind](lang))
     if result.kind == "room" and result.floor_area_m2 is not None and result.height_m is not None:
-        text += f"; floor {result.floor_area_m2:.2f} m², height {result.height_m:.2f} m"
+        text += ROOM_SIZE(lang, area=result.floor_area_m2, height=result.height_m)
     if result.obb is not None:
         l, w, h = result.obb.extent_m
-        text += f"; {'oriented' if result.obb.upright else 'tilted'} box {l:.2f} × {w:.2f} × {h:.2f} m"
-    return text
-
-
-def _describe_zh(result: VolumeResult) -> str:
-    name = zh_label(result.label) if result.kind == "object" else result.label
-    head = f"{name} {result.code}："
-    if result.volume_m3 is None:
-        return head + f"无法得出体积（{result.reason}）"
-    how = "地面面积 × 高度" if result.kind == "room" else "凸包"
-    text = head + f"{_short(result.volume_m3)} 立方米（{how}）"
-    if result.kind == "room" and result.floor_area_m2 is not None and result.height_m is not None:
-        text += f"；地面 {result.floor_area_m2:.2f} 平方米，高 {result.height_m:.2f} 米"
-    if result.obb is not None:
-        l, w, h = result.obb.extent_m
-        text += f"；{'包围盒' if result.obb.upright else '倾斜包围盒'} {l:.2f} × {w:.2f} × {h:.2f} 米"
+        text += BOX[result.obb.upright](lang, l=l, w=w, h=h)
     return text

@@ -150,7 +150,7 @@ def test_system_prompt(scene) -> None:
     assert '- floor 0 "Ground floor": 0-1 kitchen (4), 0-2 living room "Lounge" (4), 0-3 bathroom (1)' in prompt
     assert '1-1 bedroom "Master bedroom" (3)' in prompt
     for rule in ("Call find first", "selection_mode=true", "selection.codes", "cancelled", "view-only",
-                 "user's language", "Use question only"):
+                 "language of the user's question", "Use question only", "within", "relation"):
         assert rule in prompt
 
 
