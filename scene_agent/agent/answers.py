@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scene_agent.agent.choices import common_noun, describe_each, noun
-from scene_agent.language.say import Words, color_name, count, join, metres, relation_name, room_type_name
+from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.selection.waiter import SelectionResult
 from scene_agent.tools.color import ColorResult
@@ -24,7 +24,7 @@ NOTHING = Words("I found nothing matching that in this scene.", "在这个场景
 CANNOT_ASK = Words("I could not ask you to pick in the viewer: {message}", "无法请您在查看器中选择：{message}")
 CANNOT_SHOW = Words("I could not open the viewer: {message}", "无法打开查看器：{message}")
 FLOOR_NOTE = Words("On floor {floor}{name}: ", "在 {floor} 层{name}：")
-THERE_ARE = Words("There are {what}: {listing}. ", "有{what}：{listing}。")
+THERE_ARE = Words("There are {what}: {listing}. ", "有 {what}：{listing}。")
 TIED = Words("'{words}' fits {n} about equally: {listing}. ", "“{words}”同样适合这 {n} 个：{listing}。")
 PICK_ONE = Words("Please pick the one you mean in the viewer.", "请在查看器中选择您指的那个。")
 PICK_SOME = Words("Please pick the ones you mean in the viewer.", "请在查看器中选择您指的那些。")
@@ -35,9 +35,9 @@ UNUSABLE = Words("The pick could not be used ({reason}), so I did not answer.", 
 ASK_AGAIN = Words(" The candidates were {codes}; ask again naming one (e.g. '{first}'), or say 'all of them'.",
                   "候选是 {codes}；请重新提问并指明其中一个（例如“{first}”），或者说“全部”。")
 COUNT_ONE = Words("{prefix}There {verb} {part}.", "{prefix}有{part}。")
-COUNT_MANY = Words("{prefix}There {verb} {total}: {parts}.", "{prefix}共有{total}：{parts}。")
-IN_ROOM = Words("{what} in the {where} ({codes})", "{where}里有{what}（{codes}）")
-ON_FLOOR = Words("{what} on {where} ({codes})", "{where}有{what}（{codes}）")
+COUNT_MANY = Words("{prefix}There {verb} {total}: {parts}.", "{prefix}共有 {total}：{parts}。")
+IN_ROOM = Words("{what} in the {where} ({codes})", "{where} 里有 {what}（{codes}）")
+ON_FLOOR = Words("{what} on {where} ({codes})", "{where}有 {what}（{codes}）")
 ROOM_ON = Words("{name} is on {floor}.", "{name}在{floor}。")
 OBJECT_IN = Words("The {noun} {code} is in the {room} ({room_code}), on {floor}.", "{noun} {code} 在{room}（{room_code}），{floor}。")
 PICKED = Words("You picked {names}.", "您选择了{names}。")
@@ -132,7 +132,8 @@ def listing(chosen: "Plan", objects_in: dict[str, list[Candidate]] | None = None
         groups: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
         for c in candidates:
             groups[(noun(c, lang), c.room if c.kind == "object" else f"floor {c.floor}")].append(c)
-        heads = sorted({noun(c, lang).rsplit(" ", 1)[-1] for c in candidates})
+        heads = sorted({label_name((c.label or "").rsplit(" ", 1)[-1], lang) if c.kind == "object" else noun(c, lang)
+                        for c in candidates})
         total = count(heads[0], len(candidates), lang) if len(heads) == 1 else (
             f"{len(candidates)} matching things" if lang == "en" else f"{len(candidates)} 个相符的东西")
         parts = []
@@ -305,6 +306,8 @@ def measured(chosen: "Plan", targets: tuple[str, ...], picked: tuple[str, ...], 
         if c.code in m.colors:
             parts.append(m.colors[c.code].summary)
         if c.code in m.volumes:
+            if line := _asked_size(c, m.volumes[c.code], chosen.intent.asked_measure, lang):
+                parts.append(line)
             parts.append(describe(m.volumes[c.code], lang) + ("." if lang == "en" else "。"))
         parts += [e + ("." if lang == "en" else "。") for e in m.errors.get(c.code, [])]
     elif items and (m.colors or m.volumes or m.errors):
@@ -314,6 +317,19 @@ def measured(chosen: "Plan", targets: tuple[str, ...], picked: tuple[str, ...], 
         shown = name(items[0], lang) if len(items) == 1 else ITEMS(lang, n=len(items))
         parts.append(SHOWING(lang, what=shown, url=viewer_url))
     return _floor_note(chosen) + "\n".join(parts) if parts else DONE(lang)
+
+
+ASKED_SIZE = {"height": Words("{name} is {value} tall.", "{name} 高 {value}。"),
+              "length": Words("{name} is {value} long.", "{name} 长 {value}。"),
+              "depth": Words("{name} is {value} deep.", "{name} 深 {value}。")}
+
+
+def _asked_size(c: Candidate, result: VolumeResult, measure: str | None, lang: Lang) -> str:
+    """'Chair 0-3-4 is 0.90 m tall.' when the question asked for a height, length or depth."""
+    value = measure_of(result, measure) if measure in ASKED_SIZE else None
+    if value is None:
+        return ""
+    return ASKED_SIZE[measure](lang, name=_capital(f"{noun(c, lang)} {c.code}"), value=metres(value, lang))  # type: ignore[index]
 
 
 def _comparison(chosen: "Plan", items: list[Candidate], m: Measured) -> list[str]:

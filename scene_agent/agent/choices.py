@@ -70,7 +70,7 @@ def _features(lang: Lang) -> dict[str, Feature]:
 def describe_each(candidates: Sequence[Candidate], lang: Lang) -> list[str]:
     """One short description per candidate, each different from the others, code in brackets."""
     if all(c.kind == "room" for c in candidates):
-        return [f"{c.name or room_type_name(c.type or 'room', lang)} ({c.code})" for c in candidates]
+        return [_with_code(c.name or room_type_name(c.type or "room", lang), c, lang) for c in candidates]
     same_noun = len({noun(c, lang) for c in candidates}) == 1
     table = DESCRIBED if same_noun else NAMED
     features = _features(lang)

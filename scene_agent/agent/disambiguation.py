@@ -23,8 +23,6 @@ from scene_agent.language.words import Lang, normalize_words
 from scene_agent.tools.find import Candidate, FindResult
 
 ActOn = Literal["one", "several", "all", "named"]
-_MEASURE_ASKED = {"height": ("how tall", "how high", "height"), "size": ("how big", "how large", "volume", "size"),
-                  "length": ("how long", "how wide", "length", "width"), "depth": ("how deep", "depth")}
 
 
 class Decision(BaseModel):
@@ -56,12 +54,6 @@ def ask_prompt(candidates: Sequence[Candidate], multiple: bool, purpose: str | N
     return pick_prompt(candidates, multiple, lang, purpose or "you mean")
 
 
-def _asks_only(words: str, measure: str | None) -> bool:
-    """True when the question asks for exactly the size the candidates are tied on ('how tall is the tallest …')."""
-    return measure is not None and any(w in words for w in _MEASURE_ASKED.get(measure, ())) and not any(
-        w in words for other, ws in _MEASURE_ASKED.items() if other != measure for w in ws)
-
-
 def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResult | None = None,
                    lang: Lang | None = None) -> Decision:
     """The offline rules; `found` (the find result) tells whether qualifiers left a near tie."""
@@ -75,7 +67,8 @@ def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResul
         return Decision(needs_selection=False, act_on="named", reason="the query names the codes")
     tied = found.tied if found is not None else None
     if tied is not None:
-        if intent.asks_which or "color" not in intent.intents and _asks_only(words, tied.measure):
+        # "how tall is the tallest wardrobe?": the answer is the same for each of the tied ones.
+        if intent.asks_which or "color" not in intent.intents and tied.measure is not None and intent.asked_measure == tied.measure:
             return Decision(needs_selection=False, act_on="all", reason=f"'{tied.words}' leaves a tie; the answer is the same "
                                                                         "for each of them")
         return Decision(needs_selection=True, act_on="one", prompt=ask_prompt(candidates, False, lang=lang),

@@ -59,8 +59,10 @@ class Plan:
 
 Finder = Callable[[dict[str, Any]], tuple[FindResult, Decision | None]]
 # Question words left at the front of a description ("is the sofa" of "how big is the sofa"): not worth sending.
-_LEADING = re.compile(r"^(?:(?:what|whats|which|who|is|are|was|were|of|for|do|does|there|me|s|how|many|much|colou?rs?|"
-                      r"volume|size|dimensions?|height|width|length|area|number|count)\b\s*)+")
+_LEADING = re.compile(r"^(?:(?:what|whats|which|who|where|wheres|is|are|was|were|of|for|do|does|there|me|s|how|many|much|colou?rs?|"
+                      r"volume|size|dimensions?|height|width|length|area|number|count|show|display|visuali[sz]e|view|"
+                      r"open|see|let|please|can|could|you|compare)\b\s*)+")
+_TRAILING = re.compile(r"(?:\s+(?:are|is) there|\s+please|\s+in (?:this|the) scene)+\s*$")
 
 
 def _last_memory(history: tuple[Exchange, ...]) -> Memory | None:
@@ -96,7 +98,7 @@ def find_arguments(intent: QueryIntent, within: tuple[str, ...] = (), understand
     phrase = intent.phrase
     if phrase is None or not understands:
         return {"query": intent.target}
-    query = _LEADING.sub("", phrase.head).strip() or phrase.head or "one"
+    query = _TRAILING.sub("", _LEADING.sub("", phrase.head)).strip() or phrase.head or "one"
     if phrase.order is not None and "order" in understands and within:
         query = f"{phrase.order.word} {query}"
     arguments: dict[str, Any] = {"query": query}

@@ -7,7 +7,7 @@ measured) and the viewer's own timings are read from `window.sceneViewer.timings
 first frame with points drawn, every point drawn (milliseconds from navigation start). Medians.
 
 Picks: a selection with every room as a candidate, so that every point of the scene is pickable
-(1.35 M for the demo). The same real mouse clicks — at the screen position of each room — are made
+(about 1.39 M for the demo). The same real mouse clicks — at the screen position of each room — are made
 once with the viewer's GPU id picking and once with three.js' Raycaster over the same Points (the
 baseline, switched by `sceneViewer.bench.picker`), alternating which goes first. The viewer records
 the pick itself and the time from the click event to the frame with the new highlight drawn.

@@ -71,8 +71,9 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "card.pick_left": {"en": "⏳ {left} s left — Ctrl-C cancels", "zh": "⏳ 剩余 {left} 秒 — 按 Ctrl-C 取消"},
     "card.pick_received": {"en": "👆 Picked {picks}", "zh": "👆 已选择 {picks}"},
     "card.pick_received_words": {"en": "👆 Picked {picks} (you said “{words}”)", "zh": "👆 已选择 {picks}（您说的是“{words}”）"},
-    "card.pick_words_hint": {"en": "… or type which one here, e.g. “the red one” or “{example}” (“cancel” to cancel)",
-                             "zh": "……或在这里输入是哪一个，例如“红色的那个”或“{example}”（输入“取消”可取消）"},
+    "card.pick_words_hint": {"en": "… or type which one here: its colour, its place or its code, e.g. “{example}” "
+                                   "(“cancel” to cancel)",
+                             "zh": "……或在这里输入是哪一个：颜色、位置或编号，例如“{example}”（输入“取消”可取消）"},
     "card.pick_cancelled_words": {"en": "✖ Selection cancelled, as you said{reason}", "zh": "✖ 已按您说的取消选择{reason}"},
     "card.pick_timeout": {"en": "⏰ Nobody picked within {timeout} s", "zh": "⏰ {timeout} 秒内无人选择"},
     "card.pick_cancelled_viewer": {"en": "✖ Selection cancelled in the viewer", "zh": "✖ 已在查看器中取消选择"},

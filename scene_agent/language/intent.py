@@ -40,6 +40,7 @@ class QueryIntent:
     reference: Reference | None = None
     asks_which: bool = False  # "which chair is the largest?": the answer is which one
     lang: Lang | None = None
+    asked_measure: str | None = None  # the one size asked for: "size", "height", "length" or "depth"
 
     @property
     def superlative(self) -> Superlative | None:
@@ -87,7 +88,11 @@ _WHICH = re.compile(r"\bwhich\b")
 _ACTION_WORDS = re.compile(r"\b(describe|tell me about|details?|info|information|list|contents?|inside|locate|find|"
                            r"highlight|point out|let me see|measure(ments)?|what about|how about)\b|^and\b")
 # Question frames whose size words ask for a size rather than describe the thing ("how big is the sofa").
-_FRAMES = re.compile(r"\bhow (?:big|large|small|tall|high|wide|long|deep|much space)\b|\bwhat size\b")
+_FRAMES = re.compile(r"\bhow (?:big|large|small|tall|high|wide|long|deep|much space)\b|\bwhat size\b|"
+                     r"\b(?:(?:what|whats|what s|what is) )?(?:the )?colou?rs? (?:of|is|are)\b")
+_ASKED = {"height": re.compile(r"\bhow (?:tall|high)\b|\bheight\b"), "length": re.compile(r"\bhow (?:long|wide)\b|\b(?:length|width)\b"),
+          "depth": re.compile(r"\bhow deep\b|\bdepth\b"),
+          "size": re.compile(r"\bhow (?:big|large|small|much space)\b|\b(?:volume|size|dimensions?)\b")}
 
 
 def english(query: str, read_chinese: bool = True) -> str:
@@ -112,5 +117,6 @@ def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:
         intents.append("volume")  # "which one is the largest?" is answered with its size
     if phrase.order is not None and phrase.order.kind == "other":
         reference = "other"
+    asked = [measure for measure, pattern in _ASKED.items() if pattern.search(words)]
     return QueryIntent(intents=tuple(intents), target=target, phrase=phrase, reference=reference, asks_which=asks_which,
-                       lang=detect_language(query))
+                       lang=detect_language(query), asked_measure=asked[0] if len(asked) == 1 else None)

@@ -80,6 +80,9 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
     if listed and _names_nothing(description):
         base: tuple[str, ...] = tuple(within or ())
         found = None
+        hinted = {r.room.code for w in description.spec.name_words for r in scene.index.rooms_by_name_word[w]}
+        if hinted:  # "the guest one", "the one in the kids room": a word of a room's name places it
+            base = tuple(c for c in base if c in hinted or parent_of(c) in hinted) or base
     else:
         found = match(scene.index, description.spec)
         base = tuple(c for c in found.codes if within is None or c in within)
