@@ -13,7 +13,6 @@ from scene_agent.language.words import Lang
 from scene_agent.selection.waiter import SelectionResult
 from scene_agent.tools.color import ColorResult
 from scene_agent.tools.find import Candidate
-from scene_agent.tools.find_messages import NO_OTHER, SAY_WHAT
 from scene_agent.tools.volume import VolumeResult, describe, m3
 
 if TYPE_CHECKING:

@@ -20,6 +20,7 @@ from scene_agent.language.query import parse_query
 from scene_agent.language.words import Lang
 from scene_agent.scene import Scene
 from scene_agent.tools.find import Candidate, FindResult, candidate, find
+from scene_agent.tools.find_messages import NO_OTHER, SAY_WHAT
 
 PlanKind = Literal["ask_one", "ask_several", "act_on_all", "answer", "view", "not_found"]
 MAX_ITEMS = 40  # measuring more at once is slow and no answer lists that many
@@ -152,7 +153,7 @@ def plan(query: str, scene: Scene, history: tuple[Exchange, ...] = (), finder: F
         return _plan_follow_up(scene, query, follow, memory, finder, understands, lang)
     intent = follow or intent
     if not intent.target or not _names_something(scene, intent):
-        return Plan(kind="not_found", intent=intent, lang=lang, notes=(answers.SAY_WHAT(lang),))
+        return Plan(kind="not_found", intent=intent, lang=lang, notes=(SAY_WHAT(lang),))
     found, decision = finder(find_arguments(intent, understands=understands))
     candidates = tuple(found.candidates)
     if not candidates:
@@ -203,7 +204,7 @@ def _plan_follow_up(scene: Scene, query: str, intent: QueryIntent, memory: Memor
     if intent.reference == "other" and not (phrase and (phrase.color or phrase.size or phrase.place)):
         rest = tuple(c for c in memory.candidates if c.code not in memory.codes)
         if not rest:
-            return Plan(kind="not_found", intent=intent, follow_up=True, lang=lang, notes=(answers.NO_OTHER(lang),))
+            return Plan(kind="not_found", intent=intent, follow_up=True, lang=lang, notes=(NO_OTHER(lang),))
         decision = rules_decision("the other one" if "one" in query else query, rest, lang=lang) if len(rest) > 1 else None
         return _decide(intent, rest, decision, None, True, lang, memory.candidates)
     scoped = _scoped_pronoun(scene, intent)

@@ -19,9 +19,9 @@ from scene_agent.agent.planner import Exchange, Planner, Reply, Turn
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.agent.toolbox import Toolbox
 from scene_agent.config import Settings, load_language, load_model_settings, load_settings
+from scene_agent.errors import SceneAgentError
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang, detect_language
-from scene_agent.errors import SceneAgentError
 from scene_agent.scene import Scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
 from scene_agent.selection.waiter import SelectionWaiter
