@@ -38,7 +38,7 @@ def list_scenes():
 @documented("A scene manifest (floors → rooms → objects with codes, labels, bounds, point counts)", tag="scenes",
             responses={200: "application/json", 404: ErrorBody})
 def scene_manifest(scene_id: str):
-    """The manifest as stored (SPEC §3)."""
+    """The manifest as stored."""
     scene = _scene(scene_id)
     response = Response(manifest_json(scene.manifest), mimetype="application/json")
     response.headers["Cache-Control"] = "no-cache"

@@ -1,4 +1,4 @@
-"""The scene manifest: one JSON file describing floors, rooms and objects (SPEC §3)."""
+"""The scene manifest: one JSON file describing floors, rooms and objects."""
 
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ def read_view(views_dir: Path, name: str) -> bytes | None:
 
 
 def viewer_url(base: str, view: str, session: SelectionSession | None) -> str:
-    """The viewer URL of SPEC §5: view-only, or selection mode with the session id and the prompt."""
+    """The viewer URL (README: Selection hand-off): view-only, or selection mode with the session id and the prompt."""
     params = {"manifest": f"/manifests/{view}.json"}
     if session is not None:
         params |= {"selectionMode": "true", "sessionId": session.session_id, "prompt": session.prompt}

@@ -2,7 +2,7 @@
 
 Every event has a `type` and an ISO-8601 UTC timestamp `ts`. The three tool-call events of one call
 share its `id` and all carry `tool_name` and `args`, so a UI can update one card per call even when
-calls run concurrently (seed 003).
+calls run concurrently.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ class Exchange:
     memory: Any = None  # what the planner that answered wants to remember (e.g. the candidates it chose among)
 
     def summary(self) -> str:
-        """The turn in a few lines, including what was asked and answered (seed 002)."""
+        """The turn in a few lines, including what was asked and answered."""
         lines = [f"User: {self.query}", f"Assistant: {self.answer}"]
         lines += [f"(asked: {record.line()})" for record in self.asked]
         return "\n".join(lines)

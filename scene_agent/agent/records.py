@@ -1,4 +1,4 @@
-"""Every question and selection asked in a conversation, as records that can be listed (seed 001)."""
+"""Every question and selection asked in a conversation, as records that can be listed."""
 
 from __future__ import annotations
 

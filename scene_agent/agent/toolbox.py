@@ -173,7 +173,7 @@ class Toolbox:
 
     def _execute(self, call_id: str, call: ToolCall) -> CallOutcome:
         spec = TOOLS.get(call.name)
-        # `question` stays callable when it is not offered: "don't ask me" answers cancelled:true (SPEC §4).
+        # `question` stays callable when it is not offered: "don't ask me" answers cancelled:true.
         if spec is None:
             offered = ", ".join(self.tool_names())
             raise _Failed("unknown_tool", f"there is no tool '{call.name}'; the tools are: {offered}")

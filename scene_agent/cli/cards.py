@@ -1,4 +1,4 @@
-"""Tool-call cards for people: an agent run's events, rendered one at a time on the terminal (seed 003).
+"""Tool-call cards for people: an agent run's events, rendered one at a time on the terminal.
 
 One card per tool call, keyed by its id: "🔧 find query='chair' …" while it runs, then "✅ find (12 ms)
 → 5 candidates: …", "❌ color: <message>" or "⏰ visualize: timed out". While the agent waits for a

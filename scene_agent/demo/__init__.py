@@ -1,4 +1,4 @@
-"""The deterministic demo scene: a two-floor home sampled as coloured point clouds (SPEC §3)."""
+"""The deterministic demo scene: a two-floor home sampled as coloured point clouds."""
 
 from scene_agent.demo.build import build_demo_scene
 

@@ -1,4 +1,4 @@
-"""needs_user_disambiguation's offline rules (SPEC §6) on candidates that `find` returned from a small real scene."""
+"""needs_user_disambiguation's offline rules on candidates that `find` returned from a small real scene."""
 
 from __future__ import annotations
 

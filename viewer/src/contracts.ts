@@ -1,7 +1,7 @@
 // What the chat panel and the viewer know of each other: the chat opens views in place (a view-only
 // view, or a selection session the agent is waiting on) from the viewer URLs the agent reports.
 
-/** What to show: the query parameters of a viewer URL (SPEC §5). No manifest = the whole scene. */
+/** What to show: the query parameters of a viewer URL. No manifest = the whole scene. */
 export interface ViewTarget {
   manifest: string | null;
   selectionMode: boolean;

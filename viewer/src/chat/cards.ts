@@ -1,4 +1,4 @@
-// Tool-call cards (seed 003): one card per call id, updated in place as its start, result or error
+// Tool-call cards: one card per call id, updated in place as its start, result or error
 // arrives, so concurrent calls never mix. Cards stay in the order their calls started.
 import type { Args, JsonObject, ToolCallError, ToolCallResult, ToolCallStart } from "./events";
 import { timeOf } from "./events";

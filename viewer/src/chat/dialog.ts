@@ -1,4 +1,4 @@
-// Question dialogs (seed 002): the agent's `question` batch in one dialog over the panel, one question
+// Question dialogs: the agent's `question` batch in one dialog over the panel, one question
 // at a time with a stepper (1/3, Back/Next), numbered options (radio, or checkboxes when `multiple`),
 // free text when allowed, Submit, and Cancel that keeps the answers given so far. One dialog at a
 // time: later questions wait in a queue; a dialog closes when its question ends elsewhere.

@@ -1,4 +1,4 @@
-// The events of an agent run as the server streams them (SPEC §6; scene_agent/agent/events.py is the
+// The events of an agent run as the server streams them (scene_agent/agent/events.py is the
 // source of truth). Every event has a `type` and an ISO timestamp `ts`; the three events of one tool
 // call share its `id`.
 

@@ -1,4 +1,4 @@
-// The chat panel beside the viewer (SPEC §7): type a question, watch the agent's tool calls as cards,
+// The chat panel beside the viewer: type a question, watch the agent's tool calls as cards,
 // pick in the viewer (or say which one in words, typed here) or answer question dialogs when it asks, read the
 // answer. One run at a time per conversation; the conversation id is sent back so later turns can refer to earlier
 // ones. While the run waits for a pick, the input stays open: what is typed then answers the pick, not a new question.

@@ -9,7 +9,7 @@ export interface Bounds {
   max: Vec3;
 }
 
-/** SPEC §3: the scene manifest as GET /api/scenes/<id> returns it. */
+/** The scene manifest as GET /api/scenes/<id> returns it (scene_agent/manifest.py). */
 export interface SceneManifest {
   scene_id: string;
   name: string;

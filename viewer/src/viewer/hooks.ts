@@ -1,5 +1,5 @@
 // `window.sceneViewer`: the viewer's state for tests, assistive tools and `scene-agent bench viewer`
-// (SPEC §7). One object, updated in place, so that a reference taken once stays current.
+// (README: Test hooks). One object, updated in place, so that a reference taken once stays current.
 
 import * as THREE from "three";
 import type { ViewerHandle } from "../contracts";

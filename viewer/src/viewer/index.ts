@@ -1,4 +1,4 @@
-// The point-cloud viewer (issue 6): `mountViewer` opens the page URL's target and returns the handle
+// The point-cloud viewer: `mountViewer` opens the page URL's target and returns the handle
 // the chat panel uses to switch views in place. Modules: app.ts (DOM, URL state, API calls, modes),
 // stage.ts (three.js scene, camera, picking), panel.ts (the DOM around the canvas), loader.ts,
 // sessionFlow.ts / selection.ts (a selection session), looks.ts (styles and labels).
