@@ -89,7 +89,8 @@ _ACTION_WORDS = re.compile(r"\b(describe|tell me about|details?|info|information
                            r"highlight|point out|let me see|measure(ments)?|what about|how about)\b|^and\b")
 # Question frames whose size words ask for a size rather than describe the thing ("how big is the sofa").
 _FRAMES = re.compile(r"\bhow (?:big|large|small|tall|high|wide|long|deep|much space)\b|\bwhat size\b|"
-                     r"\b(?:(?:what|whats|what s|what is) )?(?:the )?colou?rs? (?:of|is|are)\b")
+                     r"\b(?:(?:what|whats|what s|what is) )?(?:the )?(?:colou?rs?|volume|size|height|width|length|"
+                     r"depth|dimensions?|floor area|area) (?:of|is|are)\b")
 _ASKED = {"height": re.compile(r"\bhow (?:tall|high)\b|\bheight\b"), "length": re.compile(r"\bhow (?:long|wide)\b|\b(?:length|width)\b"),
           "depth": re.compile(r"\bhow deep\b|\bdepth\b"),
           "size": re.compile(r"\bhow (?:big|large|small|much space)\b|\b(?:volume|size|dimensions?)\b")}
