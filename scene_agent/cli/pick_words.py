@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
 from scene_agent.agent.pick_in_words import answer_in_words
-from scene_agent.cli.question_dialog import LineReader, _End
+from scene_agent.cli.question_dialog import LineReader, End
 from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.words import Lang
@@ -63,7 +63,7 @@ class WordsWhilePicking:
         reader = LineReader(self.fd)
         while not self._stop.is_set():
             line = reader.readline(time.monotonic() + LONG_WAIT_S, self._stop)
-            if isinstance(line, _End):
+            if isinstance(line, End):
                 return
             if line.strip() and self._session is not None:
                 self._answer(line.strip())

@@ -31,7 +31,7 @@ READ_SLICE_S = 0.2
 _SEPARATORS = re.compile(r"[\s,，、;；]+")
 
 
-class _End(enum.Enum):
+class End(enum.Enum):
     """Why the dialog stopped reading before the batch was answered."""
 
     EOF = "eof"
@@ -59,14 +59,14 @@ class LineReader:
         self._line: list[str] = []
         self._eof = False
 
-    def readline(self, deadline: float, stop: threading.Event) -> str | _End:
+    def readline(self, deadline: float, stop: threading.Event) -> str | End:
         """The next line without its newline; or EOF, TIMEOUT (monotonic `deadline` passed) or STOPPED."""
         while not self._eof:
             if stop.is_set():
-                return _End.STOPPED
+                return End.STOPPED
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return _End.TIMEOUT
+                return End.TIMEOUT
             ready, _, _ = select.select([self.fd], [], [], min(self.slice_s, remaining))
             if not ready:
                 continue
@@ -81,7 +81,7 @@ class LineReader:
             self._line.append(char)
         if self._line:
             return self._take()
-        return _End.EOF
+        return End.EOF
 
     def _take(self) -> str:
         text = "".join(self._line).rstrip("\r")
@@ -163,13 +163,13 @@ class TerminalQuestions:
         return QuestionReply(status="answered", answers=given)
 
     def _answer_one(self, index: int, questions: list[QuestionItem], current: QuestionAnswer | None, reader: LineReader,
-                    deadline: float, stop: threading.Event) -> QuestionAnswer | _Back | _End:
+                    deadline: float, stop: threading.Event) -> QuestionAnswer | _Back | End:
         item = questions[index]
         self._show(index, questions, current, deadline)
         while True:
             self.console.print(t("question.prompt", self.lang), end="", markup=False)
             line = reader.readline(deadline, stop)
-            if isinstance(line, _End):
+            if isinstance(line, End):
                 self.console.print()
                 return line
             if self._echo:
@@ -180,7 +180,7 @@ class TerminalQuestions:
                     return _Back()
                 self._complain(t("question.err_first", self.lang))
             elif word in CANCEL_WORDS:
-                return _End.CANCELLED
+                return End.CANCELLED
             elif not word and current is not None:
                 return current
             else:
@@ -215,11 +215,11 @@ class TerminalQuestions:
     def _complain(self, reason: str) -> None:
         self.console.print(Text(reason, style="yellow"))
 
-    def _ended(self, why: _End, answers: dict[int, QuestionAnswer], total: int) -> QuestionReply:
+    def _ended(self, why: End, answers: dict[int, QuestionAnswer], total: int) -> QuestionReply:
         given = [answers[i] for i in sorted(answers)]
-        key = {_End.TIMEOUT: "question.timeout", _End.STOPPED: "question.stopped"}.get(why, "question.cancelled")
+        key = {End.TIMEOUT: "question.timeout", End.STOPPED: "question.stopped"}.get(why, "question.cancelled")
         self.console.print(Text(t(key, self.lang, done=len(given), total=total), style="yellow"))
-        return QuestionReply(status="timeout" if why is _End.TIMEOUT else "cancelled", answers=given)
+        return QuestionReply(status="timeout" if why is End.TIMEOUT else "cancelled", answers=given)
 
 
 def terminal_questions(stdin: TextIO | None = None, console: Console | None = None) -> TerminalQuestions | None:

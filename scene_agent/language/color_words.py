@@ -41,7 +41,6 @@ _TONES: dict[str, Tone] = {"dark": "dark", "darker": "dark", "darkest": "dark", 
 # lamp unless a pronoun or "coloured" follows ("the light one").
 _TONE_NEEDS_COLOUR = frozenset({"deep", "bright", "brighter", "brightest"})
 _TONE_NOUNS = frozenset({"one", "ones", "coloured", "colored", "colour", "color", "toned"})
-TONE_STRICT = frozenset({"darker", "darkest", "lighter", "lightest", "paler", "palest", "brighter", "brightest"})
 
 
 @dataclass(frozen=True)
@@ -52,11 +51,6 @@ class ColorWord:
     term: str | None = None
     rgb: RGB | None = None
     tone: Tone | None = None
-
-    @property
-    def strict_tone(self) -> bool:
-        """True for 'darker' / 'the darkest': the one with the extreme tone, not the dark ones."""
-        return self.word.split()[0] in TONE_STRICT
 
 
 @lru_cache(maxsize=1)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from scene_agent.language.phrase import Phrase, names_nothing, split_phrase
+from scene_agent.language.phrase import Phrase, split_phrase
 from scene_agent.language.words import Lang, detect_language, has_chinese, normalize_words
 from scene_agent.language.zh import to_english
 
@@ -60,11 +60,6 @@ class QueryIntent:
         if {"volume", "compare", "describe"} & set(self.intents):
             wanted.append("volume")
         return tuple(wanted)
-
-    @property
-    def names_nothing(self) -> bool:
-        """True when the description is only qualifiers or pronouns ('the red one', 'the second'): about what was listed."""
-        return self.phrase is None or names_nothing(self.phrase.head)
 
 
 _PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [

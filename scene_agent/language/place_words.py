@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 Relation = Literal["near", "closest", "farthest", "on", "under", "above", "between", "corner"]
-RELATIONS: tuple[Relation, ...] = ("near", "closest", "farthest", "on", "under", "above", "between", "corner")
 
 _PHRASES: dict[Relation, tuple[str, ...]] = {
     "near": ("next to", "beside", "besides", "near to", "near", "close to", "close by", "by", "alongside", "in front of",

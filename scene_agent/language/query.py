@@ -199,8 +199,7 @@ def english_words(text: str) -> str:
 def parse_description(text: str, index: SceneIndex, *, numbers: bool = False, depth: int = 0) -> Description:
     """Read a description with its colour, size, place and order words; a place's reference is read the same way."""
     phrase = split_phrase(english_words(text), numbers=numbers)
-    if phrase.place is not None and depth > 0:
-        phrase = split_phrase(phrase.text)  # a reference inside a reference keeps its place words as plain words
+    if phrase.place is not None and depth > 0:  # a reference inside a reference keeps its place words as plain words
         phrase = Phrase(text=phrase.text, head=phrase.text, color=phrase.color, size=phrase.size)
     references: tuple[Description, ...] = ()
     if phrase.place is not None:

@@ -80,7 +80,3 @@ def metres(value: float, lang: Lang) -> str:
     """'1.20 m' / '1.20 米'."""
     return f"{value:.2f} 米" if lang == "zh" else f"{value:.2f} m"
 
-
-def sentence_end(lang: Lang) -> str:
-    """The full stop of the language."""
-    return "。" if lang == "zh" else "."

@@ -32,8 +32,6 @@ _FORMS = {"big": ("bigger", "biggest"), "large": ("larger", "largest"), "huge": 
 for _base, _forms in _FORMS.items():
     for _form in _forms:
         _SIZES[_form] = (*_SIZES[_base][:2], True)  # type: ignore[assignment]
-SUPERLATIVES = frozenset(form for forms in _FORMS.values() for form in forms[1:])
-COMPARATIVES = frozenset(forms[0] for forms in _FORMS.values())
 
 
 @dataclass(frozen=True)
@@ -44,11 +42,6 @@ class SizeWord:
     measure: Measure
     extreme: Extreme
     strict: bool
-
-    @property
-    def superlative(self) -> bool:
-        """True for 'the biggest' (not 'the bigger', not 'the big')."""
-        return self.word.split()[-1] in SUPERLATIVES
 
 
 _WORD_FOR = {("size", "max"): "big", ("size", "min"): "small", ("height", "max"): "tall", ("height", "min"): "short",

@@ -8,7 +8,6 @@ from typing import Literal
 import inflection
 
 Lang = Literal["en", "zh"]
-LANGS: tuple[Lang, ...] = ("en", "zh")
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]{2,}")

@@ -82,10 +82,9 @@ def lightness(word: ColorWord, item: ItemAttributes) -> float | None:
 
 def closeness(word: ColorWord, item: ItemAttributes) -> float:
     """The smallest ΔE2000 between a finer colour word and the item's colours (inf without a finer colour)."""
-    if word.rgb is None or not item.colors:
+    if word.rgb is None:
         return float("inf")
-    return min(delta_e(part, word.rgb) for part in item.colors if part.share >= 0.1) if any(
-        part.share >= 0.1 for part in item.colors) else float("inf")
+    return min((delta_e(part, word.rgb) for part in item.colors if part.share >= 0.1), default=float("inf"))
 
 
 def dominant_term(item: ItemAttributes) -> str | None:

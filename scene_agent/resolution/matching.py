@@ -8,7 +8,7 @@ for the find tool to word in the user's language.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from scene_agent.codes import code_sort_key, kind_of
@@ -38,7 +38,6 @@ class Match:
     codes: tuple[str, ...]
     floor: str | None = None
     missing: Missing | None = None
-    containers: tuple[str, ...] = field(default=())
     fallback_rooms: tuple[str, ...] = ()  # room words the scene has no room for, dropped to find the objects
 
 
@@ -99,13 +98,13 @@ def match(index: SceneIndex, spec: QuerySpec) -> Match:
                                   room_names=spec.room_names)
             fallback = match(index, unlimited)
             if fallback.codes:
-                return Match(fallback.codes, spec.floor, containers=tuple(containers), fallback_rooms=spec.room_types)
+                return Match(fallback.codes, spec.floor, fallback_rooms=spec.room_types)
     elif spec.room_types or spec.room_names or spec.generic == "rooms" or spec.floor is not None:
         found += [r.room.code for r in _in_rooms(index, spec, containers)]
     codes = tuple(sorted(dict.fromkeys(found), key=code_sort_key))
     if codes:
-        return Match(codes, spec.floor, containers=tuple(containers))
-    return Match((), spec.floor, _missing(index, spec, containers), containers=tuple(containers))
+        return Match(codes, spec.floor)
+    return Match((), spec.floor, _missing(index, spec, containers))
 
 
 def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missing:

@@ -19,7 +19,7 @@ from scene_agent.language.order_words import OrderWord
 from scene_agent.language.place_words import PlaceWord
 from scene_agent.language.size_words import SizeWord
 from scene_agent.resolution.color_match import closeness, color_score, dominant_term, lightness
-from scene_agent.resolution.places import Spot, corner_distance, gap, is_above, is_between, is_on, is_under
+from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, gap, is_above, is_between, is_on, is_under
 
 NarrowingKind = Literal["color", "size", "place", "order"]
 
@@ -32,7 +32,6 @@ LENGTH_TIE_M = 0.03      # lengths within 3 cm are the same length
 POSITIVE_STEP = 1.5      # "the large ones": the largest down to the first drop by this factor
 NEAR_MAX_M = 1.5         # "next to": no further than this
 NEAR_MARGIN_M = 0.3      # nearest ties: within max(this, half the nearest gap)
-CORNER_REACH_M = 0.6
 
 
 @dataclass(frozen=True)
@@ -47,11 +46,6 @@ class Narrowing:
     values: dict[str, float | str | None] = field(default_factory=dict)
     references: tuple[str, ...] = ()
     measure: str | None = None
-
-    @property
-    def narrowed(self) -> bool:
-        """True when it left fewer candidates than it got."""
-        return len(self.kept) < len(self.before)
 
 
 AttributesOf = Callable[[str], ItemAttributes]

@@ -14,7 +14,7 @@ from scene_agent.codes import parent_of
 from scene_agent.index import IndexedRoom
 from scene_agent.language.phrase import names_nothing
 from scene_agent.language.query import Description
-from scene_agent.resolution.matching import Missing, match
+from scene_agent.resolution.matching import Missing, entry, match
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_order, by_place, by_size
 from scene_agent.resolution.places import Spot
 from scene_agent.scene import Scene
@@ -32,24 +32,12 @@ class Resolution:
     missing: Missing | None = None
     reference: "Resolution | None" = None  # a place's reference that matched nothing
     fallback_rooms: tuple[str, ...] = ()
-    listed: bool = False  # resolved among a listed set (a follow-up, a pick in words)
 
     @property
     def failed(self) -> Narrowing | None:
         """The qualifier that left nothing, if one did."""
         last = self.narrowings[-1] if self.narrowings else None
         return last if last is not None and not last.kept else None
-
-    @property
-    def tied(self) -> Narrowing | None:
-        """The last qualifier, when it picks by an extreme and several came out too close to tell apart."""
-        last = self.narrowings[-1] if self.narrowings else None
-        return last if last is not None and last.tied and len(self.codes) > 1 else None
-
-    @property
-    def decided(self) -> bool:
-        """True when the words' qualifiers took several candidates down to exactly one."""
-        return len(self.codes) == 1 and any(n.narrowed for n in self.narrowings)
 
 
 @dataclass
@@ -61,8 +49,8 @@ class _Places:
 
     def spot(self, code: str) -> Spot:
         if code not in self.cache:
-            entry = self.scene.index.rooms.get(code) or self.scene.index.objects[code]
-            room = entry.room.code if isinstance(entry, IndexedRoom) else entry.room.room.code
+            found = entry(self.scene.index, code)
+            room = found.room.code if isinstance(found, IndexedRoom) else found.room.room.code
             self.cache[code] = Spot(code=code, room=room, attributes=self.scene.item_attributes(code))
         return self.cache[code]
 
@@ -92,7 +80,7 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
             base = tuple(c for c in within if parent_of(c) in rooms)
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)  # named, but not among the listed ones
-            return Resolution(description, (), (), floor=found.floor, missing=missing, listed=listed)
+            return Resolution(description, (), (), floor=found.floor, missing=missing)
     floor = found.floor if found else None
     fallback = found.fallback_rooms if found else ()
     steps: list[Narrowing] = []
@@ -101,8 +89,7 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
     places = _Places(scene)
 
     def done(reference: Resolution | None = None) -> Resolution:
-        return Resolution(description, base, tuple(codes), floor, tuple(steps), reference=reference, fallback_rooms=fallback,
-                          listed=listed)
+        return Resolution(description, base, tuple(codes), floor, tuple(steps), reference=reference, fallback_rooms=fallback)
 
     if phrase.order is not None and listed:
         steps.append(by_order(codes, phrase.order, taken))
