@@ -10,14 +10,21 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # cannot download its own browsers here, so it drives Debian's).
 APT_PACKAGES := libusb-1.0-0 chromium
 
-.PHONY: run test setup system-deps viewer clean
+.PHONY: run test lint types setup system-deps viewer clean
 
 run: setup viewer
 	$(BIN)/scene-agent scene info
 	$(BIN)/scene-agent chat --serve
 
-test: setup viewer
+# Lint and types first: they take seconds and fail fast; then every test.
+test: setup viewer lint types
 	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check .
+
+types: setup
+	$(BIN)/mypy
 
 setup: system-deps $(STAMP)
 
@@ -37,17 +44,24 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 # The web page (TypeScript + three.js, built by Vite into viewer/dist, which `serve` serves at /):
-# npm ci when the lock file changed, a build when a source changed.
-VIEWER_SOURCES := $(shell find viewer/src -type f 2>/dev/null) viewer/index.html viewer/vite.config.ts viewer/tsconfig.json
+# npm ci when the lock file changed, a build when a source changed. Its API and event types are generated
+# from the server's OpenAPI document (api_server/openapi_dump.py, then openapi-typescript into
+# viewer/src/generated), so the build needs the virtual environment and runs again when a model it reads
+# changed: a model and the page that drifted apart fail the build.
+VIEWER_SOURCES := $(shell find viewer/src -path viewer/src/generated -prune -o -type f -print 2>/dev/null) \
+	viewer/index.html viewer/vite.config.ts viewer/tsconfig.json viewer/package.json
+API_MODEL_SOURCES := $(wildcard api_server/*.py scene_agent/tools/*.py scene_agent/selection/*.py) \
+	scene_agent/agent/events.py scene_agent/agent/results.py scene_agent/agent/records.py \
+	scene_agent/agent/disambiguation.py scene_agent/scene/manifest.py
 
-viewer: viewer/dist/index.html
+viewer: setup viewer/dist/index.html
 
 viewer/node_modules/.package-lock.json: viewer/package-lock.json
 	cd viewer && npm ci --no-audit --no-fund
 	@touch $@
 
-viewer/dist/index.html: viewer/node_modules/.package-lock.json $(VIEWER_SOURCES)
-	cd viewer && npm run build
+viewer/dist/index.html: viewer/node_modules/.package-lock.json $(VIEWER_SOURCES) $(API_MODEL_SOURCES) | $(STAMP)
+	cd viewer && SCENE_AGENT_PYTHON=$(abspath $(BIN))/python npm run build
 
 clean:
 	rm -rf $(VENV) build *.egg-info manifests/demo viewer/dist viewer/node_modules

@@ -1,5 +1,4 @@
-"""The HTTP API server (Flask on waitress): selection hand-off, scenes and views, the built viewer."""
+"""The HTTP API server (Flask on waitress): selection hand-off, scenes and views, the chat, the built viewer.
 
-from api_server.app import create_app
-
-__all__ = ["create_app"]
+`app.create_app` builds the application; `serve` runs it.
+"""

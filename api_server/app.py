@@ -5,17 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify
+from flask import Flask, Response, jsonify
+from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
 import scene_agent
 from api_server import chat_api, scenes_api, selection_api, viewer_files
-from api_server.chat_runs import ChatRuns
 from api_server.bodies import Health
+from api_server.chat_runs import ChatRuns
 from api_server.errors import register_error_handlers
 from api_server.openapi import build_openapi, documented
 from scene_agent.config import load_settings
-from scene_agent.scene import Scene, open_scene
+from scene_agent.demo.place import open_scene_or_demo
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
@@ -26,6 +28,7 @@ MAX_BODY_BYTES = 64 * 1024
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app for one scene (config SCENE_PATH, default the demo scene) and SETTINGS (default from the environment)."""
     app = Flask(__name__)
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's default; sort_keys is an attribute of it
     app.json.sort_keys = False  # bodies keep the field order of their models
     app.config.from_mapping(
         SCENE_PATH=None, SETTINGS=None, MAX_CONTENT_LENGTH=MAX_BODY_BYTES, VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"),
@@ -39,8 +42,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
         app.config["SETTINGS"] = load_settings()
-    scene: Scene = open_scene(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
-    app.extensions["scene_agent.scene"] = scene
+    scene: Scene = open_scene_or_demo(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
+    app.extensions["scene_agent.scene.loader"] = scene
     # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
     CORS(app, resources={r"/api/*": {"origins": [app.config["SETTINGS"].viewer_origin]},
                          r"/manifests/*": {"origins": [app.config["SETTINGS"].viewer_origin]}})
@@ -53,14 +56,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.get("/api/health")
     @documented("The server is up; which scene it serves", responses={200: Health})
-    def health():
+    def health() -> Response:
         floors, rooms, objects = scene.index.counts
         body = Health(status="ok", version=scene_agent.__version__, scene_id=scene.scene_id, floors=floors,
                       rooms=rooms, objects=objects, viewer_built=viewer_files.viewer_built(Path(app.config["VIEWER_DIST"])))
         return jsonify(body.model_dump())
 
     @app.get("/api/openapi.json")
-    def openapi():
+    def openapi() -> Response:
         return jsonify(build_openapi(app))
 
     return app

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from scene_agent.codes import CODE_RE
+from scene_agent.scene.codes import CODE_RE
 from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SessionMode, SessionStatus
 
 MAX_PICKS = 500
@@ -37,7 +37,7 @@ class Pick(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    itemCode: str = Field(pattern=CODE_RE.pattern, max_length=64, description="Code of the picked room or object.")  # noqa: N815
+    itemCode: str = Field(pattern=CODE_RE.pattern, max_length=64, description="Code of the picked room or object.")  # noqa: N815 - wire name
 
 
 class SubmitSelection(BaseModel):

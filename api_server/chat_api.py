@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from api_server import sse
 from api_server.bodies import ErrorBody
-from api_server.chat_bodies import (ChatRequest, ChatStarted, ConversationState, PickAnswered, QuestionAnswers,
-                                    QuestionOutcome, RunState, Turn)
+from api_server.chat_bodies import (
+    ChatRequest,
+    ChatStarted,
+    ConversationState,
+    PickAnswered,
+    QuestionAnswers,
+    QuestionOutcome,
+    RunState,
+    Turn,
+)
 from api_server.chat_runs import ChatRuns, Run
-from api_server.openapi import documented
+from api_server.openapi import Stream, documented
 from api_server.request_body import json_body
+from scene_agent.agent.events import AgentEvent
 from scene_agent.agent.pick_in_words import WordsAnswer
 from scene_agent.errors import BusyError, UsageError
 from scene_agent.selection.session import SESSION_ID_RE
@@ -27,7 +36,8 @@ RECONNECT_MS = 1000
 
 def chat_runs() -> ChatRuns:
     """The server's conversations and runs."""
-    return current_app.extensions["scene_agent.chat"]
+    runs: ChatRuns = current_app.extensions["scene_agent.chat"]  # set by create_app (api_server/app.py)
+    return runs
 
 
 def _check_id(value: str, what: str) -> str:
@@ -56,7 +66,8 @@ class _StreamSlots:
 
 
 def _slots() -> _StreamSlots:
-    slots = current_app.extensions.get("scene_agent.chat_streams")
+    # Flask's extensions dict is untyped; this module is the only one that stores this key.
+    slots: _StreamSlots | None = current_app.extensions.get("scene_agent.chat_streams")
     if slots is None:
         slots = current_app.extensions.setdefault("scene_agent.chat_streams",
                                                   _StreamSlots(current_app.config["MAX_EVENT_STREAMS"]))
@@ -95,7 +106,7 @@ def _stream(run: Run, after: int, keepalive: float, max_seconds: float) -> Itera
             "pick none of the candidates)", tag="chat", request=ChatRequest,
             responses={202: ChatStarted, 200: PickAnswered, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody, 503: ErrorBody,
                        **ERRORS})
-def chat():
+def chat() -> tuple[Response, int]:
     """Start a run for the message, in a new conversation or the given one (one run at a time per conversation)."""
     body = json_body(ChatRequest)
     run = chat_runs().start(body.message, body.conversation_id, body.lang, body.answers_pick)
@@ -112,8 +123,8 @@ def chat():
 @bp.get("/api/runs/<run_id>/events")
 @documented("The run's events as Server-Sent Events (id = event number; resumes after Last-Event-ID or ?after=; "
             "`event: end` after the final event)", tag="chat",
-            responses={200: sse.MEDIA_TYPE, 400: ErrorBody, 404: ErrorBody, 503: ErrorBody})
-def run_events(run_id: str):
+            responses={200: Stream(sse.MEDIA_TYPE, "AgentEvent", AgentEvent), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody})
+def run_events(run_id: str) -> Response:
     """Stream the run's events from where the reader is."""
     run = chat_runs().run(_check_id(run_id, "run"))
     after = _after()
@@ -130,7 +141,7 @@ def run_events(run_id: str):
 @bp.get("/api/runs/<run_id>")
 @documented("A run: running or finished, how many events, its final event", tag="chat",
             responses={200: RunState, 400: ErrorBody, 404: ErrorBody})
-def run_state(run_id: str):
+def run_state(run_id: str) -> Response:
     """The run's state."""
     return jsonify(_run_state(chat_runs().run(_check_id(run_id, "run"))).model_dump())
 
@@ -138,7 +149,7 @@ def run_state(run_id: str):
 @bp.post("/api/runs/<run_id>/stop")
 @documented("Stop a run: the selection or question it waits on is cancelled and it ends as cancelled", tag="chat",
             responses={200: RunState, 400: ErrorBody, 404: ErrorBody})
-def stop_run(run_id: str):
+def stop_run(run_id: str) -> Response:
     """Stop the run (nothing changes when it has already finished)."""
     return jsonify(_run_state(chat_runs().stop(_check_id(run_id, "run"))).model_dump())
 
@@ -146,7 +157,7 @@ def stop_run(run_id: str):
 @bp.post("/api/questions/<question_id>/answer")
 @documented("Answer a question dialog: one answer per question of the batch", tag="chat", request=QuestionAnswers,
             responses={200: QuestionOutcome, 409: ErrorBody, 422: ErrorBody, **ERRORS})
-def answer_question(question_id: str):
+def answer_question(question_id: str) -> Response:
     """Every question answered, each by an option index (or several when `multiple`) or the user's own words."""
     body = json_body(QuestionAnswers)
     reply = chat_runs().questions.answer(_check_id(question_id, "question"), body.answers)
@@ -156,7 +167,7 @@ def answer_question(question_id: str):
 @bp.post("/api/questions/<question_id>/cancel")
 @documented("Close a question dialog without finishing it; the answers given so far go to the agent", tag="chat",
             request=QuestionAnswers, responses={200: QuestionOutcome, 409: ErrorBody, 422: ErrorBody, **ERRORS})
-def cancel_question(question_id: str):
+def cancel_question(question_id: str) -> Response:
     """Cancel, keeping the partial answers."""
     body = json_body(QuestionAnswers)
     reply = chat_runs().questions.cancel(_check_id(question_id, "question"), body.answers)
@@ -166,7 +177,7 @@ def cancel_question(question_id: str):
 @bp.get("/api/conversations/<conversation_id>")
 @documented("A conversation: its turns, every question and selection asked in it, the run answering now",
             tag="chat", responses={200: ConversationState, 400: ErrorBody, 404: ErrorBody})
-def conversation(conversation_id: str):
+def conversation(conversation_id: str) -> Response:
     """History and records of one conversation."""
     conv = chat_runs().conversation(_check_id(conversation_id, "conversation"))
     turns = [Turn(query=e.query, answer=e.answer, status=e.status, codes=list(e.codes)) for e in conv.agent.history]
@@ -178,4 +189,4 @@ def conversation(conversation_id: str):
 def _run_state(run: Run) -> RunState:
     return RunState(run_id=run.run_id, conversation_id=run.conversation_id, message=run.message,
                     status="finished" if run.finished else "running", events=run.event_count,
-                    final=run.final.model_dump(exclude_none=True) if run.final else None)
+                    final=run.final)

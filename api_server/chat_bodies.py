@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api_server.web_questions import AnswerGiven
+from scene_agent.agent.events import Final
 from scene_agent.agent.records import AskedRecord
 from scene_agent.selection.session import SESSION_ID_RE
 from scene_agent.tools.question import QuestionAnswer
@@ -64,7 +65,7 @@ class RunState(BaseModel):
     message: str
     status: Literal["running", "finished"]
     events: int = Field(description="How many events so far (the last event id).")
-    final: dict[str, Any] | None = Field(default=None, description="The `final` event once finished.")
+    final: Final | None = Field(default=None, description="The `final` event once finished.")
 
 
 class QuestionAnswers(BaseModel):

@@ -11,25 +11,24 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from pydantic import BaseModel
 
 from api_server.web_questions import WebQuestions
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import (Final, Question, SelectionCancelled, SelectionReceived, SelectionRequired,
-                                      SelectionTimeout, event_json)
+from scene_agent.agent.events import Final, Question, SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout, event_json
 from scene_agent.agent.pick_in_words import WordsAnswer, answer_in_words
 from scene_agent.agent.planner import Planner
 from scene_agent.agent.scene_agent import SceneAgent, default_planner
 from scene_agent.config import Settings
 from scene_agent.errors import BusyError, ConflictError, NotFoundError
 from scene_agent.language.words import Lang, detect_language
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, new_session_id
 from scene_agent.selection.store import SessionStore
-from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionItem
+from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
 MAX_CONVERSATIONS = 64
 MAX_FINISHED_RUNS = 256
@@ -120,9 +119,14 @@ class Conversation:
     last_used: float = field(default_factory=time.monotonic)
 
     @property
+    def running(self) -> Run | None:
+        """The run answering now, if any."""
+        return self.run if self.run is not None and not self.run.finished else None
+
+    @property
     def busy(self) -> bool:
         """True while a run is answering."""
-        return self.run is not None and not self.run.finished
+        return self.running is not None
 
 
 class ChatRuns:
@@ -150,21 +154,22 @@ class ChatRuns:
         the message is only an answer: refused when no pick waits."""
         with self._lock:
             conversation = self._conversation_for(conversation_id)
-            pick = conversation.run.pick if conversation.busy and conversation.run else None
+            running = conversation.running
+            pick = running.pick if running else None
             if answers_pick and pick is None:
                 raise NoPickWaitingError("no pick in the viewer is waiting for an answer in this conversation (it was "
                                          "answered, cancelled or timed out); send the words again as a question if "
                                          "you meant one")
-            if conversation.busy and pick is None:
+            if running is not None and pick is None:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
-                                         f"message (run {conversation.run.run_id}); wait for it or stop it")  # type: ignore[union-attr]
-        if pick is not None:
-            return answer_in_words(self.scene, SessionStore(self.settings), pick.session_id, message,
-                                   conversation.run.lang or lang)  # type: ignore[union-attr]
+                                         f"message (run {running.run_id}); wait for it or stop it")
+        if running is not None and pick is not None:  # the pick is the running run's
+            return answer_in_words(self.scene, SessionStore(self.settings), pick.session_id, message, running.lang or lang)
         with self._lock:
-            if conversation.busy:
+            running = conversation.running
+            if running is not None:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
-                                         f"message (run {conversation.run.run_id}); wait for it or stop it")  # type: ignore[union-attr]
+                                         f"message (run {running.run_id}); wait for it or stop it")
             run = Run(new_id(), conversation.conversation_id, message)
             run.lang = detect_language(message) or lang
             conversation.run, conversation.last_used = run, time.monotonic()
@@ -216,7 +221,7 @@ class ChatRuns:
     def _publish(self, run: Run, event: BaseModel) -> None:
         if isinstance(event, Question):
             # Known to the channel before any browser sees the event: an early answer is kept, not refused.
-            self.questions.register(event.question_id, [QuestionItem.model_validate(q) for q in event.questions])
+            self.questions.register(event.question_id, event.questions)
         run.publish(event)
 
     def _conversation_for(self, conversation_id: str | None) -> Conversation:

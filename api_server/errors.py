@@ -5,10 +5,19 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from scene_agent.errors import (BusyError, ConflictError, InvalidSelectionError, NotFoundError, SceneAgentError,
-                                SessionAnsweredError, SessionExpiredError, UnprocessableError, UsageError)
+from scene_agent.errors import (
+    BusyError,
+    ConflictError,
+    InvalidSelectionError,
+    NotFoundError,
+    SceneAgentError,
+    SessionAnsweredError,
+    SessionExpiredError,
+    UnprocessableError,
+    UsageError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -17,7 +26,7 @@ STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), 
           (SessionExpiredError, 410), (InvalidSelectionError, 422), (UnprocessableError, 422), (BusyError, 503)]
 
 
-class UnsupportedMediaType(SceneAgentError):
+class UnsupportedMediaTypeError(SceneAgentError):
     """A body that is not declared as JSON."""
 
     code = "unsupported_media_type"
@@ -35,7 +44,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(SceneAgentError)
     def scene_agent_error(exc: SceneAgentError) -> Response:
-        if isinstance(exc, UnsupportedMediaType):
+        if isinstance(exc, UnsupportedMediaTypeError):
             return error_response(exc.code, exc.message, 415)
         status = next((s for cls, s in STATUS if isinstance(exc, cls)), 500)
         if status == 500:
@@ -49,7 +58,7 @@ def register_error_handlers(app: Flask) -> None:
         if exc.code == 413:
             message = f"the request body is larger than {app.config['MAX_CONTENT_LENGTH']} bytes"
         response = error_response(code, message, exc.code or 500)
-        if exc.code == 405 and exc.valid_methods:
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:  # only MethodNotAllowed carries them
             response.headers["Allow"] = ", ".join(exc.valid_methods)
         return response
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import struct
 
 import numpy as np
+import numpy.typing as npt
 
-from scene_agent.ply import Points
+from scene_agent.geometry.points import Points
 
 MAGIC = b"SAPC"
 VERSION = 1
@@ -32,7 +33,7 @@ def pack_points(points: Points) -> bytes:
     else:
         lo = hi = np.zeros(3)
     extent = np.where(hi > lo, hi - lo, 1.0)
-    q = np.rint((points.xyz - lo) / extent * 65535.0).clip(0, 65535).astype("<u2")
+    q: npt.NDArray[np.uint16] = np.rint((points.xyz - lo) / extent * 65535.0).clip(0, 65535).astype("<u2")
     header = HEADER.pack(MAGIC, VERSION, n, 0, *lo.astype(np.float32), *hi.astype(np.float32))
     return header + q.tobytes() + np.ascontiguousarray(points.rgb, dtype=np.uint8).tobytes()
 

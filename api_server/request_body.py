@@ -7,7 +7,7 @@ from typing import TypeVar
 from flask import request
 from pydantic import BaseModel, ValidationError
 
-from api_server.errors import UnsupportedMediaType
+from api_server.errors import UnsupportedMediaTypeError
 from scene_agent.errors import usage_error
 
 M = TypeVar("M", bound=BaseModel)
@@ -17,7 +17,7 @@ def json_body(model: type[M]) -> M:
     """The body as `model`; 415 unless sent as JSON, 413 past MAX_CONTENT_LENGTH, 400 naming each bad field."""
     if not request.is_json:
         # Requiring a JSON content type also makes browsers send a CORS preflight for cross-origin posts.
-        raise UnsupportedMediaType("send the body as JSON (Content-Type: application/json)")
+        raise UnsupportedMediaTypeError("send the body as JSON (Content-Type: application/json)")
     data = request.get_data(cache=False)
     try:
         return model.model_validate_json(data)

@@ -8,16 +8,16 @@ from api_server.bodies import ErrorBody, SceneEntry, SceneList
 from api_server.openapi import documented
 from api_server.point_data import MEDIA_TYPE, pack_points
 from scene_agent.errors import NotFoundError, PointFileError
-from scene_agent.index import IndexedRoom
-from scene_agent.manifest import manifest_json
-from scene_agent.scene import Scene
-from scene_agent.views import read_view
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
+from scene_agent.scene.manifest import SceneManifest, manifest_json
+from scene_agent.selection.views import ViewManifest, read_view
 
 bp = Blueprint("scenes", __name__)
 
 
 def _scene(scene_id: str) -> Scene:
-    scene: Scene = current_app.extensions["scene_agent.scene"]
+    scene: Scene = current_app.extensions["scene_agent.scene.loader"]
     if scene_id != scene.scene_id:
         raise NotFoundError(f"this server serves scene '{scene.scene_id}', not '{scene_id}'")
     return scene
@@ -25,9 +25,9 @@ def _scene(scene_id: str) -> Scene:
 
 @bp.get("/api/scenes")
 @documented("The scenes this server serves", tag="scenes", responses={200: SceneList})
-def list_scenes():
+def list_scenes() -> Response:
     """One entry per scene (today: the scene the server was started with)."""
-    scene: Scene = current_app.extensions["scene_agent.scene"]
+    scene: Scene = current_app.extensions["scene_agent.scene.loader"]
     floors, rooms, objects = scene.index.counts
     entry = SceneEntry(scene_id=scene.scene_id, name=scene.manifest.name, url=f"/api/scenes/{scene.scene_id}",
                        floors=floors, rooms=rooms, objects=objects, points=scene.manifest.point_total())
@@ -36,8 +36,8 @@ def list_scenes():
 
 @bp.get("/api/scenes/<scene_id>")
 @documented("A scene manifest (floors → rooms → objects with codes, labels, bounds, point counts)", tag="scenes",
-            responses={200: "application/json", 404: ErrorBody})
-def scene_manifest(scene_id: str):
+            responses={200: SceneManifest, 404: ErrorBody})
+def scene_manifest(scene_id: str) -> Response:
     """The manifest as stored."""
     scene = _scene(scene_id)
     response = Response(manifest_json(scene.manifest), mimetype="application/json")
@@ -48,7 +48,7 @@ def scene_manifest(scene_id: str):
 @bp.get("/api/scenes/<scene_id>/points/<code>")
 @documented("Points of a room (its structure) or an object, in the compact binary form of api_server/point_data.py",
             tag="scenes", responses={200: "application/octet-stream", 400: ErrorBody, 404: ErrorBody})
-def points(scene_id: str, code: str):
+def points(scene_id: str, code: str) -> Response:
     """Quantised positions and colours; cached by the browser until the point file changes."""
     scene = _scene(scene_id)
     entry = scene.item(code)
@@ -70,8 +70,8 @@ def points(scene_id: str, code: str):
 
 @bp.get("/manifests/<view>.json")
 @documented("A view manifest: what the viewer shows, and for a selection its session", tag="views",
-            responses={200: "application/json", 404: ErrorBody})
-def view_manifest(view: str):
+            responses={200: ViewManifest, 404: ErrorBody})
+def view_manifest(view: str) -> Response:
     """The view written by `vis` / the agent; the name never reaches a path unless it is well-formed."""
     data = read_view(current_app.config["SETTINGS"].views_dir, view)
     if data is None:

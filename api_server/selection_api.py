@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify
 
 from api_server.bodies import CancelSelection, ErrorBody, SelectionAnswer, SessionState, SubmitSelection
 from api_server.openapi import documented
@@ -23,7 +23,7 @@ def _store() -> SessionStore:
 @bp.get("/api/sessions/<session_id>")
 @documented("A selection session: status, candidates, prompt, seconds left", tag="selection",
             responses={200: SessionState, 400: ErrorBody, 404: ErrorBody})
-def get_session(session_id: str):
+def get_session(session_id: str) -> Response:
     """Status (pending/confirmed/cancelled/expired), candidates with labels, prompt, multiple, seconds left."""
     store = _store()
     session = store.get(check_session_id(session_id))
@@ -39,7 +39,7 @@ def get_session(session_id: str):
 @bp.post("/api/submit-selection")
 @documented("Confirm the user's picks; the waiting agent receives them through the selection file", tag="selection",
             request=SubmitSelection, responses={200: SelectionAnswer, 422: ErrorBody, **ERRORS})
-def submit():
+def submit() -> Response:
     """Validate everything, record the outcome, then write the selection file; a rejected request writes nothing."""
     body = json_body(SubmitSelection)
     answer = submit_selection(_store(), body.session_id, [pick.itemCode for pick in body.selections])
@@ -49,7 +49,7 @@ def submit():
 @bp.post("/api/cancel-selection")
 @documented("The user declines to pick; the waiting agent is told", tag="selection",
             request=CancelSelection, responses={200: SelectionAnswer, **ERRORS})
-def cancel():
+def cancel() -> Response:
     """Record the cancellation and write it to the selection file."""
     body = json_body(CancelSelection)
     return jsonify(cancel_selection(_store(), body.session_id).model_dump(mode="json"))

@@ -42,7 +42,7 @@ class BackgroundServer:
         self.url = f"http://{host}:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name=f"waitress:{self.port}", daemon=True)
 
-    def __enter__(self) -> "BackgroundServer":
+    def __enter__(self) -> BackgroundServer:
         self._thread.start()
         return self
 

@@ -24,7 +24,7 @@ def viewer_built(dist: Path) -> bool:
 
 
 @bp.get("/")
-def index():
+def index() -> Response:
     """The viewer page (its URL parameters select the view and the mode)."""
     dist = viewer_dist()
     if not viewer_built(dist):
@@ -35,7 +35,7 @@ def index():
 
 
 @bp.get("/assets/<path:name>")
-def asset(name: str):
+def asset(name: str) -> Response:
     """Vite's hashed bundles: safe to cache for long (send_from_directory refuses paths outside dist)."""
     response = send_from_directory(viewer_dist() / "assets", name, max_age=365 * 24 * 3600)
     return response

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
 from scene_agent.errors import UsageError
@@ -15,6 +15,10 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8090
 DEFAULT_VIEWER_URL = f"http://localhost:{DEFAULT_PORT}/"
 DEFAULT_MODEL = "gpt-4o-mini"
+
+SelectionWatch: TypeAlias = Literal["watchdog", "polling"]
+# The accepted values of SCENE_AGENT_SELECTION_WATCH, each mapped to itself typed as a SelectionWatch.
+_SELECTION_WATCHES: dict[str, SelectionWatch] = {"watchdog": "watchdog", "polling": "polling"}
 
 
 def _default_state_dir() -> Path:
@@ -29,7 +33,7 @@ class Settings:
     state_dir: Path
     selection_dir: Path
     viewer_url: str
-    selection_watch: Literal["watchdog", "polling"] = "watchdog"
+    selection_watch: SelectionWatch = "watchdog"
     ask_questions: bool = True
 
     @property
@@ -95,13 +99,35 @@ def load_language() -> Lang:
     return "en"
 
 
+def _source_checkout() -> Path | None:
+    """The project checkout this package runs from (an editable install), if it is one."""
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "pyproject.toml").is_file() and (root / "manifests").is_dir() else None
+
+
+def load_demo_dir() -> Path:
+    """Where the demo scene lives: $SCENE_AGENT_DEMO_DIR, the checkout's manifests/demo, or the user data dir."""
+    if env := os.environ.get("SCENE_AGENT_DEMO_DIR"):
+        return Path(env)
+    if root := _source_checkout():
+        return root / "manifests" / "demo"
+    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data_home / "scene-agent" / "demo"
+
+
+def load_chromium_path() -> str:
+    """The Chromium the viewer benchmark drives: $SCENE_AGENT_CHROMIUM, else Debian's /usr/bin/chromium."""
+    return os.environ.get("SCENE_AGENT_CHROMIUM") or "/usr/bin/chromium"
+
+
 def load_settings() -> Settings:
     """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL, _SELECTION_WATCH and _NO_QUESTIONS."""
-    watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"
-    if watch not in ("watchdog", "polling"):
-        raise UsageError(f"SCENE_AGENT_SELECTION_WATCH must be 'watchdog' or 'polling'; got {watch!r}")
+    raw_watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"
+    watch = _SELECTION_WATCHES.get(raw_watch)
+    if watch is None:
+        raise UsageError(f"SCENE_AGENT_SELECTION_WATCH must be 'watchdog' or 'polling'; got {raw_watch!r}")
     return Settings(
-        selection_watch=watch,  # type: ignore[arg-type]
+        selection_watch=watch,
         state_dir=Path(os.environ.get("SCENE_AGENT_STATE_DIR") or _default_state_dir()),
         selection_dir=Path(os.environ.get("SCENE_AGENT_SELECTION_DIR") or "/tmp"),
         viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),

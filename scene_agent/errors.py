@@ -95,7 +95,7 @@ class BusyError(SceneAgentError):
 
     code = "busy"
 
-def usage_error(exc: "ValidationError") -> UsageError:
+def usage_error(exc: ValidationError) -> UsageError:
     """A pydantic ValidationError as one UsageError naming each bad field: 'selections.0.itemCode: Field required'."""
     parts = []
     for err in exc.errors(include_url=False):

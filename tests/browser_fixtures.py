@@ -9,26 +9,27 @@ Registered as a pytest plugin by tests/conftest.py. Fixtures:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 
-from api_server import create_app
+from api_server.app import create_app
 from api_server.serve import BackgroundServer
-from scene_agent.bench.viewer import CHROMIUM_ARGS, chromium_executable
-from scene_agent.config import Settings
+from scene_agent.config import Settings, load_chromium_path
+from scene_bench.viewer import CHROMIUM_ARGS
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 VIEWER_DIST = REPO_ROOT / "viewer" / "dist"
-CHROMIUM = chromium_executable()
+CHROMIUM = load_chromium_path()
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Chromium (the Makefile installs Debian's package; Playwright cannot download browsers here)."""
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only browser tests need it
+    from playwright.sync_api import sync_playwright  # only browser tests need it
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)")
@@ -97,7 +98,7 @@ def web_server(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
 
 def local_url(server: WebServer, viewer_url: str) -> str:
     """A viewer URL printed with the configured base, pointed at the test's server instead (same path and query)."""
-    from urllib.parse import urlsplit  # noqa: PLC0415
+    from urllib.parse import urlsplit
 
     parts = urlsplit(viewer_url)
     return f"{server.url}{parts.path or '/'}{'?' + parts.query if parts.query else ''}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -18,7 +19,7 @@ LINE_TIMEOUT_S = 30.0
 EXIT_TIMEOUT_S = 30.0
 
 
-def _pump(stream: IO[str], lines: "queue.Queue[str | None]", kept: list[str]) -> None:
+def _pump(stream: IO[str], lines: queue.Queue[str | None], kept: list[str]) -> None:
     for line in stream:
         kept.append(line)
         lines.put(line)
@@ -111,10 +112,8 @@ class CliProcess:
             self.terminal = None
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):  # stdin's buffer could not be flushed into a dead process
                     stream.close()
-                except OSError:  # stdin's buffer could not be flushed into a dead process
-                    pass
 
 
 class Spawner:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from small_scene import write_small_scene
 
-pytest_plugins = ["browser_fixtures"]
+pytest_plugins = ["browser_fixtures", "thread_check"]
 
 
 @pytest.fixture(scope="session")

@@ -14,8 +14,9 @@ import threading
 import time
 import traceback
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any
 
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
@@ -58,7 +59,7 @@ class Error:
     code: str | None
 
 
-Reply = Union[Text, ToolCalls, Error, Callable[[dict[str, Any]], "Reply"]]
+Reply = Text | ToolCalls | Error | Callable[[dict[str, Any]], "Reply"]
 
 
 def text(content: str) -> Text:
@@ -111,7 +112,7 @@ class LLMStub:
         self._server = BackgroundServer(self._app(), threads=4)
         self.base_url = f"{self._server.url}/v1"
 
-    def __enter__(self) -> "LLMStub":
+    def __enter__(self) -> LLMStub:
         self._server.__enter__()
         return self
 
@@ -164,7 +165,7 @@ class LLMStub:
         try:
             while callable(reply):  # outside the lock: a reply function may take its time
                 reply = _checked(reply(body))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the test's reply function failed: the test sees it, the client gets a 500
             with self._lock:
                 self.failures.append(exc)
             return _error_response(500, f"stub: the reply function raised: {''.join(traceback.format_exception_only(exc))}",

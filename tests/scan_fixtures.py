@@ -43,7 +43,8 @@ def write_scannet_scan(root: Path, scan: str, scene_type: str = "Living room / L
         chunks.append(chunk)
         seg_of_vertex += [seg] * count
     write_ply(directory / f"{scan}_vh_clean_2.ply", np.concatenate(chunks), faces=40)
-    (directory / f"{scan}_vh_clean_2.0.010000.segs.json").write_text(json.dumps({"params": {}, "sceneId": scan, "segIndices": seg_of_vertex}))
+    segs = {"params": {}, "sceneId": scan, "segIndices": seg_of_vertex}
+    (directory / f"{scan}_vh_clean_2.0.010000.segs.json").write_text(json.dumps(segs))
     groups = [{"id": gid, "objectId": gid, "label": label, "segments": segs} for gid, label, segs in SCAN_GROUPS]
     (directory / f"{scan}.aggregation.json").write_text(json.dumps({"sceneId": scan, "segGroups": groups}))
     lines = [f"sceneType = {scene_type}", "colorHeight = 968"]
@@ -65,7 +66,8 @@ def _points_ply(path: Path, count: int, rgb: tuple[int, int, int], origin: tuple
 # room stem -> name, objects: stem -> (name, count, rgb)
 HOVSG_ROOMS = {
     "0_0": ("living room", {"0_0_0": ("couch", 90, (90, 90, 90)), "0_0_1": ("armchair", 60, (150, 40, 40))}),
-    "0_1": ("kitchen", {"0_1_0": ("chair", 50, (200, 30, 30)), "0_1_1": ("chairs", 40, (30, 30, 200)), "0_1_2": ("fridge", 70, (240, 240, 240))}),
+    "0_1": ("kitchen", {"0_1_0": ("chair", 50, (200, 30, 30)), "0_1_1": ("chairs", 40, (30, 30, 200)),
+                        "0_1_2": ("fridge", 70, (240, 240, 240))}),
 }
 
 

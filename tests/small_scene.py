@@ -6,9 +6,9 @@ from pathlib import Path
 
 import numpy as np
 
-from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.ply import Points
-from scene_agent.scene_writer import SceneWriter
+from scene_agent.geometry.points import Points
+from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
+from scene_agent.scene.writer import SceneWriter
 
 # floor code, floor name, [(room code, type, name, [(object code, label, rgb)])]
 SMALL_SCENE = [
@@ -44,12 +44,13 @@ def write_small_scene(out: Path) -> Path:
             rooms = []
             for r_index, (r_code, r_type, r_name, objects_spec) in enumerate(rooms_spec):
                 origin = np.array([r_index * 5.0, 0.0, f_index * 3.0])
-                rel, count, bounds = writer.add_points(r_code, box_points(rng, origin, origin + [4.0, 4.0, 2.7], (200, 200, 190)))
+                rel, count, bounds = writer.add_points(r_code, box_points(rng, origin, origin + np.array([4.0, 4.0, 2.7]), (200, 200, 190)))
                 objects = []
                 for o_index, (o_code, label, rgb) in enumerate(objects_spec):
-                    lo = origin + [0.3 + 0.9 * o_index, 0.5, 0.0]
-                    o_rel, o_count, o_bounds = writer.add_points(o_code, box_points(rng, lo, lo + [0.6, 0.6, 0.9], rgb))
+                    lo = origin + np.array([0.3 + 0.9 * o_index, 0.5, 0.0])
+                    o_rel, o_count, o_bounds = writer.add_points(o_code, box_points(rng, lo, lo + np.array([0.6, 0.6, 0.9]), rgb))
                     objects.append(SceneObject(code=o_code, label=label, points_file=o_rel, point_count=o_count, bounds=o_bounds))
-                rooms.append(Room(code=r_code, type=r_type, name=r_name, points_file=rel, point_count=count, bounds=bounds, objects=objects))
+                rooms.append(Room(code=r_code, type=r_type, name=r_name, points_file=rel, point_count=count, bounds=bounds,
+                                  objects=objects))
             floors.append(Floor(code=f_code, name=f_name, elevation=f_index * 3.0, rooms=rooms))
         return writer.finish(SceneManifest(scene_id="small", name="Small test home", floors=floors))

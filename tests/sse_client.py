@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import http.client
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 
@@ -72,7 +73,7 @@ class SSEStream:
         """Drop the connection (as a browser tab closing would)."""
         self._conn.close()
 
-    def __enter__(self) -> "SSEStream":
+    def __enter__(self) -> SSEStream:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import openai
 import pytest
-
 from http_client import call as http_call
 from llm_stub import LLMStub, call, error, text, tool_calls
 
@@ -118,10 +118,9 @@ def test_failing_callable_reply_fails_the_test_on_exit(client_for) -> None:
         assert request["messages"][-1]["role"] == "tool", "expected a tool result"
         return text("unreachable")
 
-    with pytest.raises(AssertionError, match="reply function raised"):
-        with LLMStub(strict) as stub:
-            with pytest.raises(openai.InternalServerError, match="expected a tool result"):
-                ask(client_for(stub), USER)
+    with (pytest.raises(AssertionError, match="reply function raised"), LLMStub(strict) as stub,
+          pytest.raises(openai.InternalServerError, match="expected a tool result")):
+        ask(client_for(stub), USER)
 
 
 def test_requests_and_headers_are_recorded(client_for) -> None:
@@ -144,12 +143,11 @@ def test_models_listing_and_unknown_paths(client_for) -> None:
 
 def test_stops_its_threads() -> None:
     before = set(threading.enumerate())
-    with LLMStub(text("ok")) as stub:
-        with openai.OpenAI(base_url=stub.base_url, api_key="k", max_retries=0, timeout=10) as client:
-            ask(client, USER)
+    with LLMStub(text("ok")) as stub, openai.OpenAI(base_url=stub.base_url, api_key="k", max_retries=0, timeout=10) as client:
+        ask(client, USER)
     assert set(threading.enumerate()) - before == set()
 
 
 def test_rejects_non_replies() -> None:
     with pytest.raises(TypeError, match="not a scripted reply"):
-        LLMStub("plain string")  # type: ignore[arg-type]
+        LLMStub("plain string")

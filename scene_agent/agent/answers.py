@@ -8,15 +8,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scene_agent.agent.choices import common_noun, describe_each, noun
+from scene_agent.agent.plan import Plan
+from scene_agent.language.phrase import Phrase
 from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.selection.waiter import SelectionResult
 from scene_agent.tools.color import ColorResult
-from scene_agent.tools.find import Candidate
+from scene_agent.tools.find import Candidate, FindResult, Observed
 from scene_agent.tools.volume import VolumeResult, describe, m3
 
 if TYPE_CHECKING:
-    from scene_agent.agent.offline_planner import Plan
     from scene_agent.agent.toolbox import CallOutcome
 
 NOTHING = Words("I found nothing matching that in this scene.", "在这个场景中没有找到相符的东西。")
@@ -27,7 +28,8 @@ THERE_ARE = Words("There are {what}: {listing}. ", "有 {what}：{listing}。")
 TIED = Words("'{words}' fits {n} about equally: {listing}. ", "“{words}”同样适合这 {n} 个：{listing}。")
 PICK_ONE = Words("Please pick the one you mean in the viewer.", "请在查看器中选择您指的那个。")
 PICK_SOME = Words("Please pick the ones you mean in the viewer.", "请在查看器中选择您指的那些。")
-TIMEOUT = Words("Nobody picked in the viewer in time ({reason}), so I did not answer.", "没有人及时在查看器中选择（{reason}），所以我没有回答。")
+TIMEOUT = Words("Nobody picked in the viewer in time ({reason}), so I did not answer.",
+                "没有人及时在查看器中选择（{reason}），所以我没有回答。")
 CANCELLED_VIEWER = Words("You cancelled the selection, so I did not answer.", "您取消了选择，所以我没有回答。")
 CANCELLED = Words("The selection was cancelled, so I did not answer.", "选择已取消，所以我没有回答。")
 UNUSABLE = Words("The pick could not be used ({reason}), so I did not answer.", "无法使用这个选择（{reason}），所以我没有回答。")
@@ -47,7 +49,8 @@ SUPERLATIVE = Words("The {word} is {name}: {value}", "{word}的是{name}：{valu
 ABOUT_SAME = Words(" (about the same as {codes})", "（与 {codes} 差不多）")
 SAME_SIZE = Words("They are about the same size ({value} each).", "它们大小差不多（各 {value}）。")
 SAME_RANGE = Words("They are about the same size ({low} to {high}).", "它们大小差不多（{low} 到 {high}）。")
-LARGEST = Words("Largest: {big} ({big_value}); smallest: {small} ({small_value}).", "最大：{big}（{big_value}）；最小：{small}（{small_value}）。")
+LARGEST = Words("Largest: {big} ({big_value}); smallest: {small} ({small_value}).",
+                "最大：{big}（{big_value}）；最小：{small}（{small_value}）。")
 ALL_ONE_COLOR = Words("They are all {color}.", "它们都是{color}。")
 COLORS = Words("Colours: {list}.", "颜色：{list}。")
 NO_COLOUR = Words("no colour", "无颜色")
@@ -76,7 +79,7 @@ def _floor(c: Candidate, lang: Lang) -> str:
     return FLOOR(lang, code=c.floor, name=bracket(c.floor_name or "", lang))
 
 
-def _floor_note(chosen: "Plan") -> str:
+def _floor_note(chosen: Plan) -> str:
     found = chosen.found
     if found is None or found.floor is None:
         return ""
@@ -84,7 +87,7 @@ def _floor_note(chosen: "Plan") -> str:
     return FLOOR_NOTE(chosen.lang, floor=found.floor, name=bracket(floor_name or "", chosen.lang))
 
 
-def not_found(chosen: "Plan") -> str:
+def not_found(chosen: Plan) -> str:
     """Why nothing was found, with what is closest (find's message)."""
     if chosen.notes:
         return " ".join(chosen.notes)
@@ -93,7 +96,7 @@ def not_found(chosen: "Plan") -> str:
     return NOTHING(chosen.lang)
 
 
-def pick_request(chosen: "Plan") -> str:
+def pick_request(chosen: Plan) -> str:
     """What the agent says before opening the viewer in selection mode, the candidates told apart."""
     lang = chosen.lang
     listing = join(describe_each(chosen.candidates, lang), lang, "or" if lang == "en" else "和")
@@ -109,7 +112,7 @@ def pick_request(chosen: "Plan") -> str:
     return head + (PICK_SOME(lang) if several else PICK_ONE(lang))
 
 
-def no_pick(chosen: "Plan", selection: SelectionResult) -> str:
+def no_pick(chosen: Plan, selection: SelectionResult) -> str:
     """The answer when the user did not pick: cancelled, timed out, or the answer was invalid."""
     lang = chosen.lang
     if selection.status == "timeout":
@@ -121,7 +124,7 @@ def no_pick(chosen: "Plan", selection: SelectionResult) -> str:
     return head + ASK_AGAIN(lang, codes=", ".join(chosen.candidate_codes), first=chosen.candidate_codes[0])
 
 
-def listing(chosen: "Plan", objects_in: dict[str, list[Candidate]] | None = None) -> str:
+def listing(chosen: Plan, objects_in: dict[str, list[Candidate]] | None = None) -> str:
     """Counts ('There are 5 chairs: …'), places ('The sofa 0-2-1 is in the Lounge …') and room contents."""
     lang = chosen.lang
     intents = set(chosen.intent.intents)
@@ -170,7 +173,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def resolved(chosen: "Plan") -> str:
+def resolved(chosen: Plan) -> str:
     """What the colour, size and place words picked: 'The widest wardrobe is wardrobe 1-2-6 (Master bedroom): 1.20 m.'"""
     found, lang = chosen.found, chosen.lang
     if found is None or not found.decided or chosen.intent.phrase is None:
@@ -189,7 +192,7 @@ def resolved(chosen: "Plan") -> str:
     return IS_THE(lang, words=words, name=name(c, lang), detail=detail)
 
 
-def _size_detail(measure: str | None, observed, lang: Lang) -> str:  # noqa: ANN001
+def _size_detail(measure: str | None, observed: Observed, lang: Lang) -> str:
     if measure == "size" and observed.volume_m3:
         return f": {m3(observed.volume_m3)} m³" if lang == "en" else f"：{m3(observed.volume_m3)} 立方米"
     if observed.size_m and measure in ("height", "length", "depth"):
@@ -198,7 +201,7 @@ def _size_detail(measure: str | None, observed, lang: Lang) -> str:  # noqa: ANN
     return ""
 
 
-def _described(phrase, found, lang: Lang) -> str:  # noqa: ANN001
+def _described(phrase: Phrase, found: FindResult, lang: Lang) -> str:
     """The user's description in words: 'red chair', 'plant next to the sofa (0-2-1)' / '沙发（0-2-1）旁边的植物'."""
     c = found.candidates[0]
     what = noun(c, lang)
@@ -228,7 +231,7 @@ class Measured:
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
 
     @classmethod
-    def collect(cls, outcomes: list["CallOutcome"], lang: Lang = "en") -> "Measured":
+    def collect(cls, outcomes: list[CallOutcome], lang: Lang = "en") -> Measured:
         """Sort the outcomes of a step's color/volume calls by code."""
         out = cls()
         for o in outcomes:
@@ -290,7 +293,7 @@ def _item_line(c: Candidate, m: Measured, lang: Lang) -> str:
     return f"- {name(c, lang)}: " + "; ".join(bits) if lang == "en" else f"- {name(c, lang)}：" + "；".join(bits)
 
 
-def measured(chosen: "Plan", targets: tuple[str, ...], picked: tuple[str, ...], m: Measured, viewer_url: str | None) -> str:
+def measured(chosen: Plan, targets: tuple[str, ...], picked: tuple[str, ...], m: Measured, viewer_url: str | None) -> str:
     """The answer once CLR/VOL ran on the targets (and VIS, when asked to show them)."""
     lang = chosen.lang
     by_code = {c.code: c for c in (*chosen.candidates, *chosen.listed)}
@@ -325,18 +328,20 @@ ASKED_SIZE = {"height": Words("{name} is {value} tall.", "{name} 高 {value}。"
 
 def _asked_size(c: Candidate, result: VolumeResult, measure: str | None, lang: Lang) -> str:
     """'Chair 0-3-4 is 0.90 m tall.' when the question asked for a height, length or depth."""
-    value = measure_of(result, measure) if measure in ASKED_SIZE else None
+    if measure is None or measure not in ASKED_SIZE:
+        return ""
+    value = measure_of(result, measure)
     if value is None:
         return ""
-    return ASKED_SIZE[measure](lang, name=_capital(f"{noun(c, lang)} {c.code}"), value=metres(value, lang))  # type: ignore[index]
+    return ASKED_SIZE[measure](lang, name=_capital(f"{noun(c, lang)} {c.code}"), value=metres(value, lang))
 
 
-def _comparison(chosen: "Plan", items: list[Candidate], m: Measured) -> list[str]:
+def _comparison(chosen: Plan, items: list[Candidate], m: Measured) -> list[str]:
     lang = chosen.lang
     sup = chosen.intent.superlative
     measure = sup.measure if sup else "volume"
-    values = [(measure_of(m.volumes[c.code], measure), c) for c in items if c.code in m.volumes]
-    values = [(v, c) for v, c in values if v is not None]
+    measured = [(measure_of(m.volumes[c.code], measure), c) for c in items if c.code in m.volumes]
+    values = [(v, c) for v, c in measured if v is not None]
     lines: list[str] = []
     if sup is not None and values:
         best = max(values, key=lambda vc: vc[0]) if sup.direction == "max" else min(values, key=lambda vc: vc[0])
@@ -355,7 +360,8 @@ def _comparison(chosen: "Plan", items: list[Candidate], m: Measured) -> list[str
         else:
             lines.append(LARGEST(lang, big=name(big[1], lang), big_value=_unit(measure, big[0], lang),
                                  small=name(small[1], lang), small_value=_unit(measure, small[0], lang)))
-    colors = {c.code: m.colors[c.code].dominant.basic for c in items if c.code in m.colors and m.colors[c.code].dominant}  # type: ignore[union-attr]
+    dominant = {c.code: m.colors[c.code].dominant for c in items if c.code in m.colors}
+    colors = {code: d.basic for code, d in dominant.items() if d is not None}
     if len(colors) >= 2 and "compare" in chosen.intent.intents:
         distinct = set(colors.values())
         lines.append(ALL_ONE_COLOR(lang, color=color_name(next(iter(distinct)), lang)) if len(distinct) == 1

@@ -78,14 +78,15 @@ def describe_each(candidates: Sequence[Candidate], lang: Lang) -> list[str]:
         parts = key.split("+")
         values = [tuple(features[p](c) for p in parts) for c in candidates]
         if all(all(v) for v in values) and len(set(values)) == len(values):
-            return [_with_code(table[key](lang, noun=noun(c, lang), **dict(zip(parts, v))), c, lang)  # type: ignore[arg-type]
-                    for c, v in zip(candidates, values)]
-    if len(candidates) == 2 and all(c.observed and c.observed.volume_m3 for c in candidates):
-        a, b = (c.observed.volume_m3 or 0.0 for c in candidates)  # type: ignore[union-attr]
+            return [_with_code(table[key](lang, noun=noun(c, lang), **dict(zip(parts, v, strict=True))), c, lang)
+                    for c, v in zip(candidates, values, strict=True)]
+    volumes = [c.observed.volume_m3 for c in candidates if c.observed and c.observed.volume_m3]
+    if len(candidates) == 2 and len(volumes) == 2:
+        a, b = volumes
         if max(a, b) > 1.1 * min(a, b):
             sizes = ("bigger", "smaller") if a > b else ("smaller", "bigger")
             return [_with_code(table["size"](lang, noun=noun(c, lang), size=SIZES[s][lang == "zh"]), c, lang)
-                    for c, s in zip(candidates, sizes)]
+                    for c, s in zip(candidates, sizes, strict=True)]
     return [f"{c.code} ({_room(c)})" if lang == "en" else f"{c.code}（{_room(c)}）" for c in candidates]
 
 

@@ -1,4 +1,4 @@
-"""Should the user pick in the viewer? `needs_user_disambiguation`: a model's judgement when one is set, these rules otherwise.
+"""Should the user pick in the viewer? `decide`: a model's judgement when one is set, these rules otherwise.
 
 Ask only when the choice matters: one candidate, a code named in the query, "all / each / every /
 how many", and plurals act without asking; a singular reference with several candidates asks for
@@ -36,10 +36,6 @@ class Decision(BaseModel):
     reason: str
     decided_by: Literal["rules", "model"] = "rules"
 
-    def as_tuple(self) -> tuple[bool, str | None, bool]:
-        """(needs_selection, prompt, multiple)."""
-        return self.needs_selection, self.prompt, self.multiple
-
 
 class JsonModel(Protocol):
     """A language model that answers a prompt with one JSON object (None when it could not)."""
@@ -68,7 +64,7 @@ def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResul
     tied = found.tied if found is not None else None
     if tied is not None:
         # "how tall is the tallest wardrobe?": the answer is the same for each of the tied ones.
-        if intent.asks_which or "color" not in intent.intents and tied.measure is not None and intent.asked_measure == tied.measure:
+        if intent.asks_which or ("color" not in intent.intents and tied.measure is not None and intent.asked_measure == tied.measure):
             return Decision(needs_selection=False, act_on="all", reason=f"'{tied.words}' leaves a tie; the answer is the same "
                                                                         "for each of them")
         return Decision(needs_selection=True, act_on="one", prompt=ask_prompt(candidates, False, lang=lang),
@@ -146,9 +142,3 @@ def decide(query: str, candidates: Sequence[Candidate], model: JsonModel | None 
     if isinstance(decision, Decision):
         return decision
     return rules.model_copy(update={"reason": f"{rules.reason} (rules: {decision})"})
-
-
-def needs_user_disambiguation(query: str, candidates: Sequence[Candidate], model: JsonModel | None = None,
-                              found: FindResult | None = None) -> tuple[bool, str | None, bool]:
-    """(needs_selection, prompt, multiple) for a query and the candidates `find` returned (its whole result as `found`)."""
-    return decide(query, candidates, model, found).as_tuple()

@@ -2,18 +2,28 @@
 
 Every event has a `type` and an ISO-8601 UTC timestamp `ts`. The three tool-call events of one call
 share its `id` and all carry `tool_name` and `args`, so a UI can update one card per call even when
-calls run concurrently.
+calls run concurrently. A `tool_call_result` carries the tool's typed result (one class per tool,
+told apart by `tool_name`) and its one-line human summary in English and Chinese, which the CLI cards
+and the web page show as they are.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any, Callable, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from scene_agent.agent.results import FindCall
 from scene_agent.selection.session import PickedItem
+from scene_agent.tools.color import ColorResult
+from scene_agent.tools.question import QuestionAnswer, QuestionItem, QuestionResult
+from scene_agent.tools.summary import Summary
+from scene_agent.tools.visualize import VisOutput
+from scene_agent.tools.volume import VolumeResult
 
+ToolResult = FindCall | VisOutput | ColorResult | VolumeResult | QuestionResult
 FinalStatus = Literal["answered", "not_found", "cancelled", "timeout", "error"]
 
 
@@ -43,14 +53,67 @@ class ToolCallStart(_Event):
 
 
 class ToolCallResult(_Event):
-    """A tool call succeeded."""
+    """A tool call succeeded: what every tool's result event has (the subclasses add the typed `result`)."""
 
     type: Literal["tool_call_result"] = "tool_call_result"
     id: str
     tool_name: str
     args: dict[str, Any] | str
-    result: dict[str, Any]
+    summary: Summary = Field(description="The result in one line for people, in English and Chinese.")
     duration_ms: float
+
+
+class FindCallResult(ToolCallResult):
+    """find's candidates, with the agent's decision whether to ask."""
+
+    tool_name: Literal["find"] = "find"
+    result: FindCall
+
+
+class VisualizeCallResult(ToolCallResult):
+    """What the viewer shows; in selection mode, how the wait for the pick ended."""
+
+    tool_name: Literal["visualize"] = "visualize"
+    result: VisOutput
+
+
+class ColorCallResult(ToolCallResult):
+    """The dominant colours of a room or object."""
+
+    tool_name: Literal["color"] = "color"
+    result: ColorResult
+
+
+class VolumeCallResult(ToolCallResult):
+    """The volume of a room or object."""
+
+    tool_name: Literal["volume"] = "volume"
+    result: VolumeResult
+
+
+class QuestionCallResult(ToolCallResult):
+    """The user's answers to a question dialog."""
+
+    tool_name: Literal["question"] = "question"
+    result: QuestionResult
+
+
+AnyToolCallResult = Annotated[
+    FindCallResult | VisualizeCallResult | ColorCallResult | VolumeCallResult | QuestionCallResult,
+    Field(discriminator="tool_name"),
+]
+_RESULT_EVENTS: dict[str, type[ToolCallResult]] = {
+    "find": FindCallResult, "visualize": VisualizeCallResult, "color": ColorCallResult, "volume": VolumeCallResult,
+    "question": QuestionCallResult,
+}
+
+
+def tool_call_result(call_id: str, tool_name: str, args: dict[str, Any] | str, result: ToolResult,
+                     duration_ms: float) -> ToolCallResult:
+    """The result event of one call of `tool_name`, its summary taken from the result."""
+    event_class = _RESULT_EVENTS[tool_name]
+    return event_class.model_validate({"id": call_id, "tool_name": tool_name, "args": args, "result": result,
+                                       "summary": result.human_summary(), "duration_ms": duration_ms})
 
 
 class ToolCallError(_Event):
@@ -115,7 +178,7 @@ class Question(_Event):
     type: Literal["question"] = "question"
     tool_call_id: str
     question_id: str
-    questions: list[dict[str, Any]]
+    questions: list[QuestionItem]
     timeout: float
 
 
@@ -126,7 +189,7 @@ class QuestionAnswered(_Event):
     tool_call_id: str
     question_id: str
     status: Literal["answered", "cancelled", "timeout", "no_ui"]
-    answers: list[dict[str, Any]] = []
+    answers: list[QuestionAnswer] = []
 
 
 class Message(_Event):
@@ -147,8 +210,8 @@ class Final(_Event):
 
 
 AgentEvent = Annotated[
-    Union[ToolCallStart, ToolCallResult, ToolCallError, SelectionRequired, SelectionReceived, SelectionTimeout,
-          SelectionCancelled, Question, QuestionAnswered, Message, Final],
+    ToolCallStart | AnyToolCallResult | ToolCallError | SelectionRequired | SelectionReceived | SelectionTimeout
+    | SelectionCancelled | Question | QuestionAnswered | Message | Final,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[AgentEvent] = TypeAdapter(AgentEvent)

@@ -9,15 +9,32 @@ from __future__ import annotations
 import threading
 
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import (EventSink, Question, QuestionAnswered, SelectionCancelled, SelectionReceived,
-                                      SelectionRequired, SelectionTimeout)
+from scene_agent.agent.events import (
+    EventSink,
+    Question,
+    QuestionAnswered,
+    SelectionCancelled,
+    SelectionReceived,
+    SelectionRequired,
+    SelectionTimeout,
+)
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.config import Settings
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionResult, SelectionWaiter, default_waiter
-from scene_agent.tools.question import (DEFAULT_QUESTION_TIMEOUT_S, NoUIError, QuestionDesk, QuestionInput, QuestionReply,
-                                        QuestionRequest, QuestionResult, new_question_id, result_of, skipped_result)
+from scene_agent.tools.question import (
+    DEFAULT_QUESTION_TIMEOUT_S,
+    NoUIError,
+    QuestionDesk,
+    QuestionInput,
+    QuestionReply,
+    QuestionRequest,
+    QuestionResult,
+    new_question_id,
+    result_of,
+    skipped_result,
+)
 from scene_agent.tools.visualize import VisOutput
 
 
@@ -86,7 +103,7 @@ class Interaction:
             self.records.add(id=f"{qid}:{i}", turn=self.turn, type="CHOICE" if q.options else "FEEDBACK", priority="MEDIUM",
                              title=q.header, content=q.question, options=list(q.options or []))
         self.emit(Question(tool_call_id=call_id, question_id=qid, timeout=self.question_timeout,
-                           questions=[q.model_dump(mode="json") for q in parsed.questions]))
+                           questions=parsed.questions))
         stop = threading.Event()
         unregister = control.on_stop(stop.set)
         try:
@@ -107,7 +124,7 @@ class Interaction:
         finally:
             unregister()
         self.emit(QuestionAnswered(tool_call_id=call_id, question_id=qid, status=reply.status,
-                                   answers=[a.model_dump(mode="json") for a in reply.answers]))
+                                   answers=reply.answers))
         self._resolve_questions(qid, parsed, reply)
         return result_of(reply)
 

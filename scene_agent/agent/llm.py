@@ -69,8 +69,9 @@ def parse_json_object(text: str | None) -> dict[str, Any] | None:
 
 def _server_message(exc: openai.APIStatusError) -> str:
     body = exc.body
-    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"].strip():
-        return body["message"].strip()
+    message = body.get("message") if isinstance(body, dict) else None
+    if isinstance(message, str) and message.strip():
+        return message.strip()
     text = exc.response.text.strip() if exc.response is not None else ""
     return text[:300] or exc.message
 

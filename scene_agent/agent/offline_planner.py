@@ -8,21 +8,25 @@ the toolbox and words the answer (see answers.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from scene_agent.agent import answers
 from scene_agent.agent.disambiguation import Decision, rules_decision
+from scene_agent.agent.events import FinalStatus
+from scene_agent.agent.plan import Plan
 from scene_agent.agent.planner import Exchange, Reply, Turn
 from scene_agent.agent.toolbox import CallOutcome, Toolbox, ToolCall
 from scene_agent.language.intent import QueryIntent, parse_intent
-from scene_agent.language.query import parse_query
 from scene_agent.language.words import Lang
-from scene_agent.scene import Scene
+from scene_agent.resolution.query import parse_query
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import Candidate, FindResult, candidate, find
 from scene_agent.tools.find_messages import NO_OTHER, SAY_WHAT
+from scene_agent.tools.visualize import VisOutput
 
-PlanKind = Literal["ask_one", "ask_several", "act_on_all", "answer", "view", "not_found"]
 MAX_ITEMS = 40  # measuring more at once is slow and no answer lists that many
 # What the planner reads beyond nouns, rooms, floors and codes: colour, size, place and order words, and Chinese.
 UNDERSTANDS = frozenset({"color", "size", "place", "order", "zh"})
@@ -35,27 +39,6 @@ class Memory:
     intent: QueryIntent
     candidates: tuple[Candidate, ...]  # what was listed: asked among, or named before the words narrowed it
     codes: tuple[str, ...]             # what the answer was about
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The decision for one query, before any tool runs on the items."""
-
-    kind: PlanKind
-    intent: QueryIntent
-    candidates: tuple[Candidate, ...] = ()
-    targets: tuple[str, ...] = ()  # what to act on without asking (empty when asking)
-    decision: Decision | None = None
-    found: FindResult | None = None
-    follow_up: bool = False
-    notes: tuple[str, ...] = field(default=())
-    lang: Lang = "en"
-    listed: tuple[Candidate, ...] = ()  # what a follow-up may refer to by position
-
-    @property
-    def candidate_codes(self) -> tuple[str, ...]:
-        """The candidates' codes, in scene order."""
-        return tuple(c.code for c in self.candidates)
 
 
 Finder = Callable[[dict[str, Any]], tuple[FindResult, Decision | None]]
@@ -182,17 +165,17 @@ def find_and_decide(scene: Scene, query: str, arguments: dict[str, Any]) -> tupl
 def _decide(intent: QueryIntent, candidates: tuple[Candidate, ...], decision: Decision | None, found: FindResult | None,
             follow_up: bool, lang: Lang, listed: tuple[Candidate, ...] = ()) -> Plan:
     codes = tuple(c.code for c in candidates)
-    common = dict(intent=intent, candidates=candidates, decision=decision, found=found, follow_up=follow_up, lang=lang,
-                  listed=listed or candidates)
+    made = partial(Plan, intent=intent, candidates=candidates, decision=decision, found=found, follow_up=follow_up,
+                   lang=lang, listed=listed or candidates)
     if "count" in intent.intents or ({"locate", "list"} & set(intent.intents) and not intent.measures and "view" not in intent.intents):
-        return Plan(kind="answer", targets=codes, **common)  # type: ignore[arg-type]
+        return made(kind="answer", targets=codes)
     if decision is not None and decision.needs_selection:
-        return Plan(kind="ask_several" if decision.multiple else "ask_one", **common)  # type: ignore[arg-type]
+        return made(kind="ask_several" if decision.multiple else "ask_one")
     if "view" in intent.intents and not intent.measures:
-        return Plan(kind="view", targets=codes, **common)  # type: ignore[arg-type]
+        return made(kind="view", targets=codes)
     if len(candidates) > 1:
-        return Plan(kind="act_on_all", targets=codes[:MAX_ITEMS], **common)  # type: ignore[arg-type]
-    return Plan(kind="answer", targets=codes, **common)  # type: ignore[arg-type]
+        return made(kind="act_on_all", targets=codes[:MAX_ITEMS])
+    return made(kind="answer", targets=codes)
 
 
 def _plan_follow_up(scene: Scene, query: str, intent: QueryIntent, memory: Memory, finder: Finder,
@@ -208,7 +191,7 @@ def _plan_follow_up(scene: Scene, query: str, intent: QueryIntent, memory: Memor
         decision = rules_decision("the other one" if "one" in query else query, rest, lang=lang) if len(rest) > 1 else None
         return _decide(intent, rest, decision, None, True, lang, memory.candidates)
     scoped = _scoped_pronoun(scene, intent)
-    if phrase is not None and (scoped or phrase.qualified and any(kind in understands for kind in phrase.kinds)):
+    if phrase is not None and (scoped or (phrase.qualified and any(kind in understands for kind in phrase.kinds))):
         found, decision = finder(find_arguments(intent, within=listed, understands=understands))
         if not found.candidates:
             return Plan(kind="not_found", intent=intent, found=found, follow_up=True, lang=lang)
@@ -230,10 +213,10 @@ class OfflinePlanner:
         """Carry out the plan for the turn through the toolbox."""
         def finder(arguments: dict[str, Any]) -> tuple[FindResult, Decision | None]:
             outcome = toolbox.call("find", arguments)
-            if not outcome.ok:
-                message = outcome.error.message if outcome.error else None
-                return FindResult(query=str(arguments.get("query", "")), candidates=[], message=message), None
-            return outcome.value, outcome.decision  # type: ignore[return-value]
+            if isinstance(outcome.value, FindResult):
+                return outcome.value, outcome.decision
+            message = outcome.error.message if outcome.error else None
+            return FindResult(query=str(arguments.get("query", "")), candidates=[], message=message), None
 
         chosen = plan(turn.query, toolbox.context.scene, turn.history, finder, lang=turn.lang)
         if chosen.kind == "not_found":
@@ -262,7 +245,7 @@ class OfflinePlanner:
         if outcome.selection is None:
             message = outcome.error.message if outcome.error else "the viewer could not be opened"
             return Reply(status="error", answer=answers.CANNOT_ASK(chosen.lang, message=message), memory=memory)
-        status = "timeout" if outcome.selection.status == "timeout" else "cancelled"
+        status: FinalStatus = "timeout" if outcome.selection.status == "timeout" else "cancelled"
         return Reply(status=status, answer=answers.no_pick(chosen, outcome.selection), codes=(), memory=memory)
 
     def _act(self, toolbox: Toolbox, chosen: Plan, targets: tuple[str, ...], picked: tuple[str, ...]) -> Reply:
@@ -275,18 +258,18 @@ class OfflinePlanner:
                 for c in chosen.candidates:
                     if c.kind == "room":
                         inside = toolbox.call("find", {"query": f"objects in {c.code}"})
-                        objects_in[c.code] = list(inside.value.candidates) if inside.ok else []  # type: ignore[union-attr]
+                        objects_in[c.code] = list(inside.value.candidates) if isinstance(inside.value, FindResult) else []
             return Reply(status="answered", answer=answers.listing(chosen, objects_in), codes=targets, memory=memory)
         if "view" in intent.intents:
             shown = toolbox.call("visualize", {"codes": list(targets)})
             if not shown.ok:
                 message = shown.error.message if shown.error else ""
                 return Reply(status="error", answer=answers.CANNOT_SHOW(chosen.lang, message=message), memory=memory)
-            viewer_url = shown.value.viewer_url  # type: ignore[union-attr]
+            viewer_url = shown.value.viewer_url if isinstance(shown.value, VisOutput) else None
         calls = [ToolCall(tool, {"code": code}) for code in targets for tool in intent.measures]
         outcomes = toolbox.call_many(calls) if calls else []
         results = answers.Measured.collect(outcomes)
         text = answers.measured(chosen, targets, picked, results, viewer_url)
         failed = [o for o in outcomes if not o.ok]
-        status = "error" if calls and len(failed) == len(calls) else "answered"
+        status: FinalStatus = "error" if calls and len(failed) == len(calls) else "answered"
         return Reply(status=status, answer=text, codes=targets, viewer_url=viewer_url, memory=memory)

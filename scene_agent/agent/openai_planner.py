@@ -16,7 +16,7 @@ from scene_agent.agent.llm import ChatModel, ModelTurn
 from scene_agent.agent.planner import Exchange, Reply, Turn
 from scene_agent.agent.toolbox import CallOutcome, Toolbox, ToolCall
 from scene_agent.config import ModelSettings
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import FindResult
 from scene_agent.tools.visualize import VisOutput
 
@@ -205,7 +205,7 @@ class OpenAIPlanner:
                 toolbox.say(step.content.strip())
             outcomes = toolbox.call_many([ToolCall(c.name, c.arguments_text) for c in step.tool_calls])
             messages.append(_assistant_message(step))
-            for model_call, outcome in zip(step.tool_calls, outcomes):
+            for model_call, outcome in zip(step.tool_calls, outcomes, strict=True):
                 tally.add(outcome)
                 messages.append({"role": "tool", "tool_call_id": model_call.id,
                                  "content": observation_text(outcome.observation)})

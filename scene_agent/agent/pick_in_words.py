@@ -15,7 +15,7 @@ from scene_agent.errors import UnprocessableError
 from scene_agent.language.intent import english
 from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang, detect_language
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.answer import cancel_selection, submit_selection
 from scene_agent.selection.store import SessionStore
 from scene_agent.tools.find import find

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scene_agent.agent.events import FinalStatus
@@ -20,7 +20,7 @@ class Exchange:
     status: FinalStatus
     codes: tuple[str, ...] = ()
     asked: tuple[AskedRecord, ...] = ()
-    memory: Any = None  # what the planner that answered wants to remember (e.g. the candidates it chose among)
+    memory: object = None  # what the planner that answered wants to remember (e.g. the candidates it chose among)
 
     def summary(self) -> str:
         """The turn in a few lines, including what was asked and answered."""
@@ -46,8 +46,7 @@ class Reply:
     answer: str
     codes: tuple[str, ...] = ()
     viewer_url: str | None = None
-    memory: Any = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    memory: object = None  # kept with the turn as Exchange.memory; only the planner that made it reads it
 
 
 class Planner(Protocol):
@@ -56,7 +55,7 @@ class Planner(Protocol):
     name: str
 
     def decide_model(self) -> Any:
-        """The model `needs_user_disambiguation` should consult, or None for the offline rules."""
+        """The model `decide` should consult, or None for the offline rules."""
         ...
 
     def run(self, turn: Turn, toolbox: Toolbox) -> Reply:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import logging
-import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from pydantic import BaseModel
 
@@ -22,7 +20,7 @@ from scene_agent.config import Settings, load_language, load_model_settings, loa
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang, detect_language
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
 from scene_agent.selection.waiter import SelectionWaiter
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionChannel, QuestionDesk
@@ -61,10 +59,10 @@ def default_planner() -> Planner:
     """The OpenAI planner when OPENAI_API_KEY is set, the offline planner otherwise."""
     model = load_model_settings()
     if model is None:
-        from scene_agent.agent.offline_planner import OfflinePlanner  # noqa: PLC0415
+        from scene_agent.agent.offline_planner import OfflinePlanner
 
         return OfflinePlanner()
-    from scene_agent.agent.openai_planner import OpenAIPlanner  # noqa: PLC0415 - imports openai only when used
+    from scene_agent.agent.openai_planner import OpenAIPlanner  # imports openai only when used
 
     return OpenAIPlanner(model)
 
@@ -95,18 +93,6 @@ class SceneAgent:
         happens, the `final` event last."""
         with self._lock:
             return self._query(text, on_event, control or RunControl(), detect_language(text) or lang or self.lang)
-
-    def stream(self, text: str, control: RunControl | None = None) -> Iterator[BaseModel]:
-        """The events of one query as they happen, ending with `final` (the query runs in a worker thread)."""
-        events: queue.Queue[BaseModel] = queue.Queue()
-        worker = threading.Thread(target=self.query, args=(text, events.put, control), daemon=True, name="agent-turn")
-        worker.start()
-        while True:
-            event = events.get()
-            yield event
-            if isinstance(event, Final):
-                worker.join()
-                return
 
     def _query(self, text: str, on_event: OnEvent | None, control: RunControl, lang: Lang) -> AgentResult:
         events: list[BaseModel] = []
@@ -141,6 +127,6 @@ class SceneAgent:
             return self.planner.run(turn, toolbox)
         except SceneAgentError as exc:
             return Reply(status="error", answer=exc.message)
-        except Exception as exc:  # noqa: BLE001 - a run always ends with a final event, even on a bug
+        except Exception as exc:  # a run always ends with a final event, even on a bug
             log.exception("the %s planner failed", self.planner.name)
             return Reply(status="error", answer=f"Something went wrong inside the agent ({type(exc).__name__}: {exc}).")

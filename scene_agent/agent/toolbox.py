@@ -10,23 +10,30 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.disambiguation import Decision
-from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCallResult, ToolCallStart, ToolError
+from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCallStart, ToolError, ToolResult, tool_call_result
 from scene_agent.agent.interaction import Interaction
+from scene_agent.agent.results import FindCall
 from scene_agent.errors import SceneAgentError, usage_error
 from scene_agent.selection.waiter import SelectionResult
+from scene_agent.tools.color import ColorResult
 from scene_agent.tools.find import FindResult
+from scene_agent.tools.question import QuestionInput, QuestionResult
 from scene_agent.tools.registry import TOOLS, ToolContext, ToolSpec
 from scene_agent.tools.visualize import VisOutput, VisualizeInput
+from scene_agent.tools.volume import VolumeResult
 
 MAX_PARALLEL = 4
+# What a tool returns, before the agent adds its part (find's decision, visualize's pick).
+Invoked = FindResult | VisOutput | ColorResult | VolumeResult | QuestionResult
 Decide = Callable[[str, FindResult], Decision]
 
 
@@ -39,7 +46,7 @@ class CallOutcome:
     args: dict[str, Any] | str
     ok: bool
     observation: dict[str, Any]
-    value: BaseModel | None = None
+    value: ToolResult | None = None
     error: ToolError | None = None
     duration_ms: float = 0.0
     selection: SelectionResult | None = None
@@ -54,7 +61,7 @@ class ToolCall:
     arguments: dict[str, Any] | str = field(default_factory=dict)
 
 
-class _Failed(Exception):
+class _CallFailedError(Exception):
     """A call that ends in a tool_call_error."""
 
     def __init__(self, code: str, message: str, status: str = "failed"):
@@ -70,9 +77,9 @@ def _parse_arguments(arguments: dict[str, Any] | str) -> dict[str, Any]:
     try:
         parsed = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _Failed("invalid_arguments", f"the arguments are not valid JSON ({exc.msg} at position {exc.pos})") from None
+        raise _CallFailedError("invalid_arguments", f"the arguments are not valid JSON ({exc.msg} at position {exc.pos})") from None
     if not isinstance(parsed, dict):
-        raise _Failed("invalid_arguments", f"the arguments must be a JSON object, not {type(parsed).__name__}")
+        raise _CallFailedError("invalid_arguments", f"the arguments must be a JSON object, not {type(parsed).__name__}")
     return parsed
 
 
@@ -122,7 +129,7 @@ class Toolbox:
             quick = [i for i in range(len(calls)) if i not in outcomes and i not in waiting]
             if quick:
                 with ThreadPoolExecutor(max_workers=min(MAX_PARALLEL, len(quick)), thread_name_prefix="tool") as pool:
-                    for i, outcome in zip(quick, pool.map(lambda i: self._run(calls[i], ids[i]), quick)):
+                    for i, outcome in zip(quick, pool.map(lambda i: self._run(calls[i], ids[i]), quick), strict=True):
                         outcomes[i] = outcome
             for i in waiting:
                 outcomes[i] = self._run(calls[i], ids[i])
@@ -141,7 +148,7 @@ class Toolbox:
             return False
         try:
             return bool(_parse_arguments(call.arguments).get("selection_mode"))
-        except _Failed:
+        except _CallFailedError:
             return False
 
     def _refuse(self, call_id: str, call: ToolCall, code: str, message: str) -> CallOutcome:
@@ -157,9 +164,9 @@ class Toolbox:
         self.emit(ToolCallStart(id=call_id, tool_name=call.name, args=call.arguments))
         try:
             if self.control.stopped.is_set():
-                raise _Failed("run_stopped", f"the run was stopped ({self.control.reason})", "cancelled")
+                raise _CallFailedError("run_stopped", f"the run was stopped ({self.control.reason})", "cancelled")
             outcome = self._execute(call_id, call)
-        except _Failed as exc:
+        except _CallFailedError as exc:
             outcome = CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=False,
                                   observation={"error": exc.error.code, "message": exc.error.message}, error=exc.error)
             outcome.duration_ms = round((time.perf_counter() - started) * 1000, 2)
@@ -167,8 +174,8 @@ class Toolbox:
                                     status=exc.status, duration_ms=outcome.duration_ms))
             return outcome
         outcome.duration_ms = round((time.perf_counter() - started) * 1000, 2)
-        self.emit(ToolCallResult(id=call_id, tool_name=call.name, args=call.arguments, result=outcome.observation,
-                                 duration_ms=outcome.duration_ms))
+        assert outcome.value is not None  # a call that did not fail has its result
+        self.emit(tool_call_result(call_id, call.name, call.arguments, outcome.value, outcome.duration_ms))
         return outcome
 
     def _execute(self, call_id: str, call: ToolCall) -> CallOutcome:
@@ -176,41 +183,52 @@ class Toolbox:
         # `question` stays callable when it is not offered: "don't ask me" answers cancelled:true.
         if spec is None:
             offered = ", ".join(self.tool_names())
-            raise _Failed("unknown_tool", f"there is no tool '{call.name}'; the tools are: {offered}")
+            raise _CallFailedError("unknown_tool", f"there is no tool '{call.name}'; the tools are: {offered}")
         arguments = _parse_arguments(call.arguments)
         try:
             parsed = spec.parse(arguments)
         except ValidationError as exc:
-            raise _Failed("invalid_arguments", f"{call.name}: {usage_error(exc).message}") from None
+            raise _CallFailedError("invalid_arguments", f"{call.name}: {usage_error(exc).message}") from None
         try:
             value, extra = self._invoke(call_id, spec, parsed)
         except SceneAgentError as exc:
-            raise _Failed(exc.code, exc.message, "timeout" if exc.code.endswith("timeout") else "failed") from None
+            raise _CallFailedError(exc.code, exc.message, "timeout" if exc.code.endswith("timeout") else "failed") from None
         except Exception as exc:  # noqa: BLE001 - a tool's bug is an observation too; the run goes on
-            raise _Failed("tool_failed", f"{call.name} failed: {type(exc).__name__}: {exc}") from None
-        observation = value.model_dump(mode="json", exclude_none=True)
-        outcome = CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=True, observation=observation, value=value)
+            raise _CallFailedError("tool_failed", f"{call.name} failed: {type(exc).__name__}: {exc}") from None
+        result: ToolResult
+        if isinstance(value, FindResult):
+            result = FindCall.model_validate({**dict(value), "disambiguation": extra if isinstance(extra, Decision) else None})
+        elif isinstance(value, VisOutput) and isinstance(extra, SelectionResult):
+            result = value.model_copy(update={"selection": extra})
+        else:
+            result = value
+        observation = result.model_dump(mode="json", exclude_none=True)
+        outcome = CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=True, observation=observation,
+                              value=result)
         if isinstance(extra, SelectionResult):
             outcome.selection = extra
-            observation["selection"] = {**extra.model_dump(mode="json", exclude_none=True), "codes": extra.codes}
         elif isinstance(extra, Decision):
             outcome.decision = extra
-            observation["disambiguation"] = extra.model_dump(mode="json", exclude_none=True)
         return outcome
 
-    def _invoke(self, call_id: str, spec: ToolSpec, parsed: BaseModel) -> tuple[BaseModel, object]:
-        if spec.name == "question":
+    def _invoke(self, call_id: str, spec: ToolSpec, parsed: BaseModel) -> tuple[Invoked, Decision | SelectionResult | None]:
+        """What the tool returned, and the agent's part: its decision on several candidates, or the user's pick."""
+        if isinstance(parsed, QuestionInput):
             return self.interaction.ask_question(call_id, parsed, self.control), None
         if isinstance(parsed, VisualizeInput) and parsed.selection_mode and "timeout" not in parsed.model_fields_set:
             parsed = parsed.model_copy(update={"timeout": self.interaction.selection_timeout})
-        value = spec.run(self.context, parsed)  # type: ignore[misc]
-        if isinstance(value, FindResult) and len(value.candidates) > 1:
-            return value, self.decide(self.query, value)
+        if spec.run is None:
+            raise TypeError(f"{spec.name} has no runner")
+        value = spec.run(self.context, parsed)
+        if isinstance(value, FindResult):
+            return value, self.decide(self.query, value) if len(value.candidates) > 1 else None
         if isinstance(value, VisOutput):
             if value.viewer_url:
                 self.viewer_urls.append(value.viewer_url)
             if value.requires_selection:
-                assert isinstance(parsed, VisualizeInput)
                 return value, self.interaction.wait_for_selection(call_id, value, self.control)
-        return value, None
+            return value, None
+        if isinstance(value, ColorResult | VolumeResult):
+            return value, None
+        raise TypeError(f"{spec.name} returned a {type(value).__name__}")
 

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, TypedDict
 
 import typer
 from pydantic import BaseModel
@@ -21,8 +21,15 @@ from rich.table import Table
 from rich.text import Text
 
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import (Final, SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout,
-                                      ToolCallResult, event_json)
+from scene_agent.agent.events import (
+    Final,
+    SelectionCancelled,
+    SelectionReceived,
+    SelectionRequired,
+    SelectionTimeout,
+    VisualizeCallResult,
+    event_json,
+)
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.cli.cards import CardRenderer
 from scene_agent.cli.common import SceneOption
@@ -32,26 +39,34 @@ from scene_agent.cli.pick_words import WordsWhilePicking
 from scene_agent.cli.question_dialog import terminal_questions
 from scene_agent.cli.viewer_check import server_warning, serving
 from scene_agent.config import Settings, load_settings
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import UsageError
 from scene_agent.language.words import detect_language
-from scene_agent.scene import Scene, open_scene
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.session import MAX_TIMEOUT_S
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 PROMPT = "you> "
 
-TimeoutOption = Annotated[Optional[float], typer.Option(
+TimeoutOption = Annotated[float | None, typer.Option(
     "--timeout", min=1, max=MAX_TIMEOUT_S,
     help="Seconds to wait for a pick in the viewer, and for the answer to a question. Default: 60 s for a pick, 300 s for a question.")]
 NoQuestionsOption = Annotated[bool, typer.Option(
     "--no-questions", help="Never ask clarifying questions; the agent decides alone (also SCENE_AGENT_NO_QUESTIONS=1).")]
 
 
-def _new_agent(scene_path: Optional[Path], timeout: Optional[float], no_questions: bool) -> tuple[SceneAgent, Settings]:
+class _Waits(TypedDict, total=False):
+    """--timeout as SceneAgent's keyword arguments; left out, the agent keeps its own defaults."""
+
+    selection_timeout: float
+    question_timeout: float
+
+
+def _new_agent(scene_path: Path | None, timeout: float | None, no_questions: bool) -> tuple[SceneAgent, Settings]:
     settings = load_settings()
-    scene = open_scene(scene_path)
-    waits = {} if timeout is None else {"selection_timeout": timeout, "question_timeout": timeout}
+    scene = open_scene_or_demo(scene_path)
+    waits: _Waits = {} if timeout is None else {"selection_timeout": timeout, "question_timeout": timeout}
     # No terminal on stdin → no question channel: the agent is told `no_ui` and decides without asking.
     channel = None if no_questions else terminal_questions()
     agent = SceneAgent(scene, settings, questions=channel, ask_questions=False if no_questions else None, **waits)
@@ -70,10 +85,11 @@ class ViewerCheck:
         """The warning to show now, or None (no link in this event, already checked, or the server is fine)."""
         if self.done:
             return None
+        url: str | None
         if isinstance(event, SelectionRequired):
             url = event.viewer_url
-        elif isinstance(event, ToolCallResult) and event.tool_name == "visualize":
-            url = event.result.get("viewer_url")
+        elif isinstance(event, VisualizeCallResult):
+            url = event.result.viewer_url
         elif isinstance(event, Final):
             url = event.viewer_url
         else:
@@ -182,7 +198,8 @@ def ask_command(
     timeout: TimeoutOption = None,
     no_questions: NoQuestionsOption = False,
     scene: SceneOption = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print every event as one line of JSON (NDJSON), the final event last.")] = False,
+    json_output: Annotated[bool, typer.Option(
+        "--json", help="Print every event as one line of JSON (NDJSON), the final event last.")] = False,
 ) -> None:
     """Ask one question about the scene; tool calls show live, the answer is printed (exit 1 when not answered)."""
     if not query.strip():

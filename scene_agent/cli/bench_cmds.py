@@ -10,8 +10,8 @@ from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, print_json
-from scene_agent.manifest import resolve_manifest_path
-from scene_agent.scene import ensure_demo_scene
+from scene_agent.demo.place import ensure_demo_scene
+from scene_agent.scene.manifest import resolve_manifest_path
 
 bench_app = typer.Typer(help="Benchmarks: each prints a table, or one JSON line with --json.", no_args_is_help=True)
 
@@ -25,14 +25,14 @@ def scene(
     json_output: JsonOption = False,
 ) -> None:
     """Manifest load + index build time and memory: the demo (or --scene) and a generated large scene."""
-    from scene_agent.bench.scene import bench_scene  # noqa: PLC0415
+    from scene_bench.scene import bench_scene
 
     manifest = resolve_manifest_path(scene) if scene else ensure_demo_scene()
     rows = bench_scene(manifest, n_objects=objects, repeats=repeats)
     if json_output:
         print_json({"results": [asdict(r) for r in rows]})
         return
-    table = Table(title="bench scene (median of %d runs; peak memory by tracemalloc)" % repeats, title_justify="left")
+    table = Table(title=f"bench scene (median of {repeats} runs; peak memory by tracemalloc)", title_justify="left")
     for col in ("scene", "objects", "step", "median ms", "p95 ms", "peak MiB"):
         table.add_column(col, justify="left" if col in ("scene", "step") else "right")
     for r in rows:
@@ -48,8 +48,8 @@ def handoff(
                                                 help="Wall time of each idle-CPU window (developer option).")] = 3.0,
     json_output: JsonOption = False,
 ) -> None:
-    """Selection file written → waiter returns, for watchdog, polling and the seed's 1 s loop; idle CPU of 1,000 waiters."""
-    from scene_agent.bench.handoff import bench_handoff  # noqa: PLC0415
+    """Selection file written → waiter returns, for watchdog, polling and a plain once-a-second loop; idle CPU of 1,000 waiters."""
+    from scene_bench.handoff import bench_handoff
 
     report = bench_handoff(n=n, idle_seconds=idle_seconds)
     if json_output:
@@ -80,10 +80,10 @@ def api(
     json_output: JsonOption = False,
 ) -> None:
     """Submit-selection requests per second on loopback: waitress (the product) against Werkzeug's development server."""
-    from rich.markup import escape  # noqa: PLC0415 - local imports keep this command's edit in one place
+    from rich.markup import escape  # local imports keep this command's edit in one place
 
-    from scene_agent.bench.api import bench_api  # noqa: PLC0415
-    from scene_agent.cli.output import err_console  # noqa: PLC0415
+    from scene_agent.cli.output import err_console
+    from scene_bench.api import bench_api
 
     report = bench_api(n=requests, concurrency=concurrency)
     if json_output:
@@ -113,7 +113,7 @@ def tools(
     json_output: JsonOption = False,
 ) -> None:
     """CLR and VOL at 100 k, 1 M and 5 M points, each beside its baselines (mean colour, k-means; bare hull)."""
-    from scene_agent.bench.tools import bench_tools  # noqa: PLC0415
+    from scene_bench.tools import bench_tools
 
     try:
         counts = tuple(int(s.replace("_", "")) for s in sizes.split(","))
@@ -138,10 +138,10 @@ def tools(
 def planner(scene: SceneOption = None, json_output: JsonOption = False) -> None:
     """The offline planner on its suites (nouns; colour, size, place and order words; Chinese; held out), beside the
     planner reading nouns only and the naive "ask whenever several match", per decision and per kind of words."""
-    from scene_agent.bench.planner import PARTS, POLICIES, bench_planner  # noqa: PLC0415
-    from scene_agent.scene import open_scene  # noqa: PLC0415
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_bench.planner import PARTS, POLICIES, bench_planner
 
-    report = bench_planner(open_scene(scene))
+    report = bench_planner(open_scene_or_demo(scene))
     if json_output:
         print_json(report.as_json())
         return
@@ -173,7 +173,7 @@ def viewer(
     json_output: JsonOption = False,
 ) -> None:
     """The web viewer in headless Chromium: time to first frame and ready per view; pick latency, GPU vs Raycaster."""
-    from scene_agent.bench.viewer import bench_viewer  # noqa: PLC0415
+    from scene_bench.viewer import bench_viewer
 
     manifest = resolve_manifest_path(scene) if scene else ensure_demo_scene()
     report = bench_viewer(manifest, runs=runs, clicks=clicks)
@@ -200,7 +200,7 @@ def viewer(
                           f"highlight ({report.frame_ms:.0f} ms a frame here).", caption_justify="left")
     for col in ("method", "hits", "pick p50 ms", "pick p95 ms", "click → frame p50 ms"):
         picks.add_column(col, justify="left" if col == "method" else "right")
-    for r in report.picks:
-        name = "GPU id picking" if r.method == "gpu" else "Raycaster (CPU)"
-        picks.add_row(name, f"{r.hits}/{r.clicks}", f"{r.pick_p50_ms:.2f}", f"{r.pick_p95_ms:.2f}", f"{r.click_to_frame_p50_ms:.0f}")
+    for p in report.picks:
+        name = "GPU id picking" if p.method == "gpu" else "Raycaster (CPU)"
+        picks.add_row(name, f"{p.hits}/{p.clicks}", f"{p.pick_p50_ms:.2f}", f"{p.pick_p95_ms:.2f}", f"{p.click_to_frame_p50_ms:.0f}")
     console.print(picks)

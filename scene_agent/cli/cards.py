@@ -24,17 +24,27 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
-from scene_agent.agent.events import (Final, Message, Question, QuestionAnswered, SelectionCancelled, SelectionReceived,
-                                      SelectionRequired, SelectionTimeout, ToolCallError, ToolCallResult, ToolCallStart)
-from scene_agent.cli.messages import t
+from scene_agent.agent.events import (
+    Final,
+    Message,
+    Question,
+    QuestionAnswered,
+    SelectionCancelled,
+    SelectionReceived,
+    SelectionRequired,
+    SelectionTimeout,
+    ToolCallError,
+    ToolCallResult,
+    ToolCallStart,
+)
+from scene_agent.cli.messages import language, t
+from scene_agent.errors import SceneAgentError
 from scene_agent.language.say import label_name, room_type_name
 from scene_agent.language.words import Lang
-from scene_agent.errors import SceneAgentError
-from scene_agent.index import IndexedRoom
-from scene_agent.scene import Scene
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
 
 PLAIN_COUNTDOWN_EVERY_S = 10  # without a terminal, a countdown line every 10 s instead of one redrawn every second
-MAX_CODES_SHOWN = 8
 
 # --- what a card says ---------------------------------------------------------------------------
 
@@ -60,38 +70,7 @@ def format_args(args: dict[str, Any] | str) -> str:
     return " ".join(f"{key}={_short(value)}" for key, value in args.items() if value is not None)
 
 
-def _codes(codes: list[str]) -> str:
-    shown = ", ".join(codes[:MAX_CODES_SHOWN])
-    return shown + (f", … ({len(codes)} in all)" if len(codes) > MAX_CODES_SHOWN else "")
-
-
-def result_summary(tool_name: str, result: dict[str, Any], lang: Lang | None = None) -> tuple[str, str]:
-    """(icon, text) for a finished call: find → count and codes, color → its summary, volume → m³, visualize → URL or pick."""
-    if tool_name == "find":
-        codes = [c.get("code", "?") for c in result.get("candidates", [])]
-        if not codes:
-            return "✅", t("card.found_none", lang)
-        return "✅", t("card.found_one" if len(codes) == 1 else "card.found_many", lang, n=len(codes), codes=_codes(codes))
-    if tool_name == "color":
-        return "✅", str(result.get("summary") or result.get("reason") or t("card.color_none", lang))
-    if tool_name == "volume":
-        code, m3 = result.get("code", "?"), result.get("volume_m3")
-        return "✅", f"{code}: {m3:.3g} m³" if m3 is not None else t("card.volume_none", lang, code=code, reason=result.get("reason") or "?")
-    if tool_name == "visualize":
-        selection = result.get("selection")
-        if selection is None:
-            return "✅", str(result.get("viewer_url") or result.get("error") or t("card.vis_shown", lang))
-        status = selection.get("status")
-        if status == "confirmed":
-            return "✅", t("card.vis_picked", lang, codes=_codes([p.get("itemCode", "?") for p in selection.get("selections", [])]))
-        if status == "timeout":
-            return "⏰", t("card.vis_timeout", lang)
-        return "✖", t("card.vis_nothing", lang, status=status)
-    if tool_name == "question":
-        if result.get("cancelled"):
-            return "✖", t("card.call_cancelled", lang)
-        return "✅", str(result.get("summary") or t("card.call_answered", lang))
-    return "✅", t("card.call_done", lang)
+_ICONS = {"done": ("✅", "green"), "timeout": ("⏰", "yellow"), "nothing": ("✖", "dim")}
 
 
 def pick_noun(candidates: list[str], multiple: bool, scene: Scene | None, lang: Lang | None = None) -> str:
@@ -228,8 +207,8 @@ class CardRenderer:
 
     def _on_tool_call_result(self, event: ToolCallResult) -> None:
         self.cards.pop(event.id, None)
-        icon, text = result_summary(event.tool_name, event.result, self.lang)
-        style = {"✅": "green", "⏰": "yellow"}.get(icon, "dim")
+        icon, style = _ICONS[event.summary.tone]
+        text = event.summary.text(self.lang or language())
         line = Text(f"{icon} ", style=style)
         line.append(event.tool_name, style="bold")
         line.append(f" ({format_duration(event.duration_ms)})", style="dim")
@@ -238,7 +217,8 @@ class CardRenderer:
 
     def _on_tool_call_error(self, event: ToolCallError) -> None:
         self.cards.pop(event.id, None)
-        icon, style, text = {"timeout": ("⏰", "yellow", t("card.call_timeout", self.lang)), "cancelled": ("✖", "dim", t("card.call_cancelled", self.lang))}.get(
+        icon, style, text = {"timeout": ("⏰", "yellow", t("card.call_timeout", self.lang)),
+                             "cancelled": ("✖", "dim", t("card.call_cancelled", self.lang))}.get(
             event.status, ("❌", "red", event.error.message))
         if event.status != "failed" and event.error.message:
             text = f"{text} ({event.error.message})"

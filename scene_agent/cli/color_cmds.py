@@ -10,7 +10,7 @@ from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, print_json
-from scene_agent.scene import open_scene
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.tools.color import ColorResult, color
 
 
@@ -33,7 +33,7 @@ def clr_command(
     json_output: JsonOption = False,
 ) -> None:
     """Dominant colours (named, with hex and share) of a room's walls and floor or of an object."""
-    result = color(open_scene(scene), code)
+    result = color(open_scene_or_demo(scene), code)
     if json_output:
         print_json(result.model_dump(mode="json"))  # every key, null included: one shape for programs
     else:

@@ -3,36 +3,38 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
 from scene_agent.cli.output import print_error
 from scene_agent.errors import SceneAgentError
-from scene_agent.scene import load_scene
+from scene_agent.scene.loader import load_scene
 
 SceneOption = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option("--scene", help="Scene manifest (scene.json) or its directory. Default: the demo scene, built on first use."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of tables.")]
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def handled(fn: F) -> F:
+def handled(fn: Callable[P, R]) -> Callable[P, R]:
     """Run a command; a SceneAgentError prints one line (or JSON) and exits with its status, no traceback."""
 
     @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except SceneAgentError as exc:
             print_error(exc.code, exc.message, bool(kwargs.get("json_output")))
             raise typer.Exit(exc.exit_status) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 

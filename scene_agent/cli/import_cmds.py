@@ -32,7 +32,7 @@ def scannet(
     json_output: JsonOption = False,
 ) -> None:
     """ScanNet scans → rooms of floor 0 laid side by side, objects from the aggregation groups."""
-    from scene_agent.importers import import_scannet  # noqa: PLC0415
+    from scene_agent.importers import import_scannet
 
     _report(import_scannet(scan_dirs, out), json_output)
 
@@ -45,6 +45,6 @@ def hovsg(
     json_output: JsonOption = False,
 ) -> None:
     """A HOV-SG hierarchical scene graph → floors, rooms and objects."""
-    from scene_agent.importers import import_hovsg  # noqa: PLC0415
+    from scene_agent.importers import import_hovsg
 
     _report(import_hovsg(graph_dir, out), json_output)

@@ -7,7 +7,8 @@ and every key has both languages with the same `{placeholders}`. The language co
 
 from __future__ import annotations
 
-from scene_agent.config import Lang, load_language
+from scene_agent.config import load_language
+from scene_agent.language.words import Lang
 
 MESSAGES: dict[str, dict[Lang, str]] = {
     # the question dialog
@@ -51,19 +52,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "chat.questions_title": {"en": "Questions and selections", "zh": "问题与选择"},
     "chat.questions_columns": {"en": "#|Turn|Type|Status|Question|Answer", "zh": "#|轮次|类型|状态|问题|答案"},
     # the tool-call cards
-    "card.found_none": {"en": "nothing found", "zh": "未找到"},
-    "card.found_one": {"en": "{n} candidate: {codes}", "zh": "{n} 个候选：{codes}"},
-    "card.found_many": {"en": "{n} candidates: {codes}", "zh": "{n} 个候选：{codes}"},
-    "card.color_none": {"en": "no colour", "zh": "无颜色"},
-    "card.volume_none": {"en": "{code}: no volume ({reason})", "zh": "{code}：无体积（{reason}）"},
-    "card.vis_shown": {"en": "shown", "zh": "已显示"},
-    "card.vis_picked": {"en": "picked {codes}", "zh": "已选择 {codes}"},
-    "card.vis_timeout": {"en": "timed out, nothing picked", "zh": "超时，未选择"},
-    "card.vis_nothing": {"en": "{status}, nothing picked", "zh": "{status}，未选择"},
     "card.call_timeout": {"en": "timed out", "zh": "超时"},
     "card.call_cancelled": {"en": "cancelled", "zh": "已取消"},
-    "card.call_answered": {"en": "answered", "zh": "已回答"},
-    "card.call_done": {"en": "done", "zh": "完成"},
     "card.pick_request": {"en": "Please pick the {noun} you mean in the viewer: {url}",
                           "zh": "请在查看器中选择您指的{noun}：{url}"},
     "card.pick_one": {"en": "one", "zh": "对象"},

@@ -12,17 +12,17 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from pydantic import BaseModel
 
 from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
 from scene_agent.agent.pick_in_words import answer_in_words
-from scene_agent.cli.question_dialog import LineReader, End
+from scene_agent.cli.question_dialog import End, LineReader
 from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.words import Lang
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.store import SessionStore
 
 Say = Callable[[str, str], None]  # (text, style)

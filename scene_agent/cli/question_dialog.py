@@ -23,8 +23,9 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from scene_agent.cli.messages import BACK_WORDS, CANCEL_WORDS, Lang, language, t
+from scene_agent.cli.messages import BACK_WORDS, CANCEL_WORDS, language, t
 from scene_agent.cli.output import err_console
+from scene_agent.language.words import Lang
 from scene_agent.tools.question import QuestionAnswer, QuestionItem, QuestionReply, QuestionRequest, summarize_answers
 
 READ_SLICE_S = 0.2
@@ -44,7 +45,7 @@ class _Back:
     """The user asked to go back to the previous question."""
 
 
-class InvalidAnswer(ValueError):
+class InvalidAnswerError(ValueError):
     """What the user typed does not answer the question; the message says why, in one line."""
 
 
@@ -92,20 +93,20 @@ class LineReader:
 def parse_answer(index: int, item: QuestionItem, text: str, lang: Lang | None = None) -> QuestionAnswer:
     """The answer `text` gives to question `index`: option numbers ("1,3" / "1 3"), an option's text, or free text.
 
-    Raises InvalidAnswer (with a one-line reason) when it answers nothing: an option number out of
+    Raises InvalidAnswerError (with a one-line reason) when it answers nothing: an option number out of
     range, several numbers for a single choice, or words where only options are allowed.
     """
     options = item.options or []
     text = text.strip()
     if not text:
-        raise InvalidAnswer(t("question.err_empty", lang))
+        raise InvalidAnswerError(t("question.err_empty", lang))
     tokens = [tok for tok in _SEPARATORS.split(text) if tok]
     selected: list[int] | None = None
     if options and tokens and all(tok.isdecimal() for tok in tokens):
         numbers = [int(tok) for tok in tokens]
         bad = next((n for n in numbers if not 1 <= n <= len(options)), None)
         if bad is not None:
-            raise InvalidAnswer(t("question.err_range", lang, number=bad, n=len(options)))
+            raise InvalidAnswerError(t("question.err_range", lang, number=bad, n=len(options)))
         selected = sorted({n - 1 for n in numbers})
     else:
         folded = text.casefold()
@@ -113,14 +114,14 @@ def parse_answer(index: int, item: QuestionItem, text: str, lang: Lang | None = 
         selected = None if match is None else [match]
     if selected is not None:
         if len(selected) > 1 and not item.multiple:
-            raise InvalidAnswer(t("question.err_one", lang))
+            raise InvalidAnswerError(t("question.err_one", lang))
         chosen = [options[i] for i in selected]
         return QuestionAnswer(question_index=index, header=item.header, answer=chosen if item.multiple else chosen[0],
                               selected=selected)
     if item.allow_free_text:
         return QuestionAnswer(question_index=index, header=item.header, answer=[text] if item.multiple else text,
                               free_text=True)
-    raise InvalidAnswer(t("question.err_not_option", lang, n=len(options)))
+    raise InvalidAnswerError(t("question.err_not_option", lang, n=len(options)))
 
 
 def _clock(seconds: float) -> str:
@@ -186,7 +187,7 @@ class TerminalQuestions:
             else:
                 try:
                     return parse_answer(index, item, line, self.lang)
-                except InvalidAnswer as exc:
+                except InvalidAnswerError as exc:
                     self._complain(str(exc))
 
     def _show(self, index: int, questions: list[QuestionItem], current: QuestionAnswer | None, deadline: float) -> None:

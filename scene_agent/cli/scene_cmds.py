@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption, handled, scene_summary
 from scene_agent.cli.output import console, print_json
-from scene_agent.scene import Scene, default_demo_dir, open_scene
+from scene_agent.config import load_demo_dir
+from scene_agent.demo.place import open_scene_or_demo
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import FindResult, find
 
 scene_app = typer.Typer(help="Inspect a scene.", no_args_is_help=True)
 
 
-def _info_json(scene: Scene) -> dict:
+def _info_json(scene: Scene) -> dict[str, Any]:
     floors = []
     for floor in scene.manifest.floors:
         rooms = []
@@ -33,7 +35,7 @@ def _info_json(scene: Scene) -> dict:
 @handled
 def info(scene: SceneOption = None, json_output: JsonOption = False) -> None:
     """Floors, rooms (code, type, name, points) and objects (code, label, room, points)."""
-    loaded = open_scene(scene)
+    loaded = open_scene_or_demo(scene)
     if json_output:
         print_json(_info_json(loaded))
         return
@@ -82,21 +84,21 @@ def find_command(
     json_output: JsonOption = False,
 ) -> None:
     """Rooms and objects matching a description; exit 1 when nothing matches."""
-    result = find(open_scene(scene), text)
+    result = find(open_scene_or_demo(scene), text)
     print_json(result) if json_output else _print_find(result)
     if not result.candidates:
         raise typer.Exit(1)
 
 
 def demo_scene_command(
-    out: Annotated[Optional[Path], typer.Option("--out", help="Directory to write (default: the embedded demo scene's place).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Directory to write (default: the embedded demo scene's place).")] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Build the deterministic demo home (two floors) into a directory; the same bytes on every run."""
-    from scene_agent.demo import build_demo_scene  # noqa: PLC0415 - numpy-heavy, only when asked
+    from scene_agent.demo.build import build_demo_scene
 
     started = time.perf_counter()
-    path = build_demo_scene(out or default_demo_dir(), overwrite=True)
+    path = build_demo_scene(out or load_demo_dir(), overwrite=True)
     seconds = time.perf_counter() - started
     summary = scene_summary(path) | {"seconds": round(seconds, 2)}
     if json_output:

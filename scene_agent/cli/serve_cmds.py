@@ -24,15 +24,15 @@ def serve_command(
     json_output: JsonOption = False,
 ) -> None:
     """Serve the API, the viewer and the scene until Ctrl-C."""
-    from api_server import create_app  # noqa: PLC0415 - Flask is only needed by this command
-    from api_server.serve import make_server  # noqa: PLC0415
-    from api_server.viewer_files import NOT_BUILT, viewer_built  # noqa: PLC0415
+    from api_server.app import create_app
+    from api_server.serve import make_server
+    from api_server.viewer_files import NOT_BUILT, viewer_built
 
     settings = load_settings()
     app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings, "MAX_EVENT_STREAMS": threads // 2})
     server = make_server(app, host, port, threads)
     url = f"http://{host}:{server.effective_port}/"
-    loaded = app.extensions["scene_agent.scene"]
+    loaded = app.extensions["scene_agent.scene.loader"]
     # SIGTERM (systemd, docker stop) and Ctrl-C end the loop cleanly; installed before we say we are listening, so
     # a signal sent as soon as the caller reads that line is handled too. waitress stops its workers either way.
     for signum in (signal.SIGTERM, signal.SIGINT):

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 from scene_agent.config import DEFAULT_HOST, Settings
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 
 
 def server_warning(settings: Settings, scene: Scene) -> str | None:
@@ -32,8 +32,8 @@ def serving(settings: Settings, scene: Scene) -> Iterator[str]:
 
     Yields a line for the user saying where the viewer is. It listens on loopback at the viewer URL's port.
     """
-    from api_server import create_app  # noqa: PLC0415 - Flask is only needed when serving
-    from api_server.serve import BackgroundServer  # noqa: PLC0415
+    from api_server.app import create_app
+    from api_server.serve import BackgroundServer
 
     if server_warning(settings, scene) is None:
         yield f"Using the scene-agent server already running at {settings.viewer_origin}/"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from pydantic import ValidationError
@@ -13,8 +13,8 @@ from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, err_console, print_json
 from scene_agent.cli.viewer_check import server_warning
 from scene_agent.config import load_settings
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import usage_error
-from scene_agent.scene import open_scene
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionResult, default_waiter
@@ -53,7 +53,7 @@ def vis_command(
     codes: Annotated[list[str], typer.Argument(help="Room, object or floor codes, e.g. 0-7 or 0-2-3 0-2-4.")],
     select: Annotated[bool, typer.Option("--select", help="Ask the user to pick among CODES and wait for the answer.")] = False,
     multiple: Annotated[bool, typer.Option("--multiple", help="With --select: allow several picks.")] = False,
-    prompt: Annotated[Optional[str], typer.Option("--prompt", help="With --select: what the viewer asks.")] = None,
+    prompt: Annotated[str | None, typer.Option("--prompt", help="With --select: what the viewer asks.")] = None,
     timeout: Annotated[float, typer.Option("--timeout", min=1, max=MAX_TIMEOUT_S,
                                            help="With --select: seconds to wait for the pick.")] = DEFAULT_TIMEOUT_S,
     scene: SceneOption = None,
@@ -67,12 +67,14 @@ def vis_command(
     except ValidationError as exc:
         raise usage_error(exc) from None
     settings = load_settings()
-    loaded = open_scene(scene)
+    loaded = open_scene_or_demo(scene)
     out = open_view(loaded, spec, settings)
     warning = server_warning(settings, loaded)
     if not out.requires_selection:
         _print_vis(out, warning, json_output)
         return
+    # open_view (scene_agent/tools/visualize.py) creates the session whenever it asks for a selection.
+    assert out.session_id is not None
     store = SessionStore(settings)
     # Watch before showing the session, and show it inside the try: once the caller has seen the session,
     # Ctrl-C at any moment must close it as cancelled (a session left pending would still take a pick).

@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, print_json
-from scene_agent.scene import open_scene
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.tools.volume import describe, volume
 
 
@@ -19,7 +19,7 @@ def vol_command(
     json_output: JsonOption = False,
 ) -> None:
     """Volume of a room or object: convex hull (scan noise taken off), oriented box, axis-aligned box; rooms: floor area and height."""
-    result = volume(open_scene(scene), code)
+    result = volume(open_scene_or_demo(scene), code)
     if json_output:
         payload = result.model_dump(mode="json", exclude_none=True)
         payload.setdefault("volume_m3", None)  # a missing volume is said, with its reason, not left out

@@ -1,5 +1,2 @@
-"""The deterministic demo scene: a two-floor home sampled as coloured point clouds."""
-
-from scene_agent.demo.build import build_demo_scene
-
-__all__ = ["build_demo_scene"]
+"""The deterministic demo scene: a two-floor home sampled as coloured point clouds (`build`), and where it
+lives on disk, built on first use (`place`)."""

@@ -11,15 +11,15 @@ import numpy as np
 from scene_agent.demo.layout import FloorPlan, Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Shell, render_shell
 from scene_agent.demo.surfaces import Part, parts_area, render_parts, rng_for
-from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.scene_writer import SceneWriter
+from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
+from scene_agent.scene.writer import SceneWriter
 
 SCENE_ID = "demo"
 SCENE_NAME = "Demo home"
 
 # Version of what this generator builds. Bump it with every change to the demo's contents
 # (layout, parts, colours, sampling) so that an already-built demo scene is rebuilt: the build
-# writes it to VERSION_FILE beside scene.json, and scene.ensure_demo_scene compares the two.
+# writes it to VERSION_FILE beside scene.json, and demo/place.py (ensure_demo_scene) compares the two.
 DEMO_VERSION = 5
 VERSION_FILE = ".demo-version"
 
@@ -65,7 +65,7 @@ def _build_room(writer: SceneWriter, floor: FloorPlan, number: int, room: RoomPl
     return Room(code=code, type=room.type, name=room.name, points_file=rel, point_count=count, bounds=bounds, objects=objects)
 
 
-def build_demo_scene(out_dir: str | os.PathLike, overwrite: bool = False) -> Path:
+def build_demo_scene(out_dir: str | os.PathLike[str], overwrite: bool = False) -> Path:
     """Build the demo home into out_dir (scene.json, points/*.ply, VERSION_FILE); returns the manifest path.
 
     Byte-for-byte identical on every run.

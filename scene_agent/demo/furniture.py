@@ -19,7 +19,8 @@ Parts = tuple[Part, ...]
 
 def _shade_of(color: RGB, factor: float) -> RGB:
     """The same hue, lighter or darker (door fronts, legs)."""
-    return tuple(int(min(255, round(c * factor))) for c in color)  # type: ignore[return-value]
+    red, green, blue = (int(min(255, round(c * factor))) for c in color)
+    return red, green, blue
 
 
 def moved(parts: Parts, dx: float, dy: float, dz: float) -> Parts:
@@ -144,7 +145,8 @@ def bookshelf(w: float, d: float, h: float, color: RGB, shelves: int = 5, fill: 
         while x < -w / 2 + t + fill * (w - 2 * t):
             bw, bh = widths[book % len(widths)], heights[(book + s) % len(heights)] * (gap - t - 0.02)
             bd = d - 0.06
-            parts.append(Box((x + bw / 2, 0.0, z + t + bh / 2), (bw - 0.002, bd, bh), palette.BOOKS[book % len(palette.BOOKS)], bottom=False))
+            parts.append(Box((x + bw / 2, 0.0, z + t + bh / 2), (bw - 0.002, bd, bh), palette.BOOKS[book % len(palette.BOOKS)],
+                             bottom=False))
             x += bw
             book += 1
     return tuple(parts)
@@ -202,7 +204,7 @@ def office_chair(color: RGB, frame: RGB = palette.BLACK) -> Parts:
 
 def stool(color: RGB, r: float = 0.17, h: float = 0.46) -> Parts:
     """A round stool: seat disc on four legs."""
-    return (Cylinder((0, 0, h - 0.04), r, 0.04, color),) + _legs(0.26, 0.26, h - 0.04, color, t=0.03, inset=0.0)
+    return (Cylinder((0, 0, h - 0.04), r, 0.04, color), *_legs(0.26, 0.26, h - 0.04, color, t=0.03, inset=0.0))
 
 
 def bench(w: float, d: float, color: RGB, h: float = 0.45) -> Parts:

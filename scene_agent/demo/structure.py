@@ -10,7 +10,7 @@ import numpy as np
 from scene_agent.demo import palette
 from scene_agent.demo.palette import RGB
 from scene_agent.demo.surfaces import scan_noise, shade, split_count
-from scene_agent.ply import Points
+from scene_agent.geometry.points import Points
 
 Wall = Literal["N", "E", "S", "W"]
 Finish = Literal["oak", "tile", "carpet"]
@@ -155,7 +155,7 @@ def render_shell(shell: Shell, rng: np.random.Generator) -> Points:
     normal_parts.append(np.broadcast_to(np.array([0.0, 0.0, 1.0]), (n, 3)))
     color_parts.append(_floor_colors(xy, shell.floor_finish, rng))
 
-    for (wall, _), count in zip(walls, counts[1:5]):
+    for (wall, _), count in zip(walls, counts[1:5], strict=True):  # the four walls' shares follow the floor's
         xyz, normals = _sample_wall_with_openings(wall, r, int(count), h, shell.doors, shell.windows, rng)
         base = np.broadcast_to(np.array(shell.wall_color, dtype=float), (len(xyz), 3)).copy()
         base[xyz[:, 2] < SKIRTING_HEIGHT] = palette.SKIRTING_WHITE

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from scene_agent.demo.palette import RGB
-from scene_agent.ply import Points
+from scene_agent.geometry.points import Points
 
 # One light for the whole home, from above and slightly in front, so that every surface keeps
 # its hue and only its brightness depends on which way it faces.
@@ -60,7 +60,8 @@ class Box:
         """The eight corners, for footprint checks."""
         half = np.array(self.size) / 2
         signs = np.array([[i, j, k] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)], dtype=float)
-        return _turn(signs * half, self.yaw) + np.array(self.center)
+        corners: np.ndarray = _turn(signs * half, self.yaw) + np.array(self.center)
+        return corners
 
     def sample(self, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         """n points uniform over the faces (area-weighted), with outward normals."""
@@ -139,7 +140,8 @@ class Ellipsoid:
         """Surface area in m² (Knud Thomsen's approximation, within about 1%)."""
         a, b, c = self.radii
         p = 1.6075
-        return 4 * math.pi * (((a * b) ** p + (a * c) ** p + (b * c) ** p) / 3) ** (1 / p)
+        area: float = 4 * math.pi * (((a * b) ** p + (a * c) ** p + (b * c) ** p) / 3) ** (1 / p)  # real: all terms >= 0
+        return area
 
     def corners(self) -> np.ndarray:
         """Corners of the bounding box, for footprint checks."""
@@ -182,7 +184,7 @@ def _turn(v: np.ndarray, yaw_deg: float) -> np.ndarray:
 def split_count(n: int, weights: np.ndarray) -> np.ndarray:
     """Split n into integer shares proportional to weights (largest remainder, deterministic)."""
     exact = n * weights / weights.sum()
-    counts = np.floor(exact).astype(int)
+    counts: np.ndarray = np.floor(exact).astype(int)
     order = np.argsort(-(exact - counts), kind="stable")
     counts[order[: n - counts.sum()]] += 1
     return counts
@@ -192,12 +194,14 @@ def shade(normals: np.ndarray, base: np.ndarray, rng: np.random.Generator) -> np
     """Lambert shading against LIGHT_DIR plus ambient and per-point jitter; uint8 rgb."""
     lit = AMBIENT + DIFFUSE * np.clip(normals @ LIGHT_DIR, 0.0, None)
     rgb = base * lit[:, None] + rng.normal(0.0, COLOR_JITTER, size=base.shape)
-    return np.clip(np.rint(rgb), 0, 255).astype(np.uint8)
+    shaded: np.ndarray = np.clip(np.rint(rgb), 0, 255).astype(np.uint8)
+    return shaded
 
 
 def scan_noise(xyz: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Gaussian position noise of POSITION_NOISE meters on every axis."""
-    return xyz + rng.normal(0.0, POSITION_NOISE, size=xyz.shape)
+    noisy: np.ndarray = xyz + rng.normal(0.0, POSITION_NOISE, size=xyz.shape)
+    return noisy
 
 
 def parts_area(parts: tuple[Part, ...]) -> float:
@@ -209,7 +213,7 @@ def render_parts(parts: tuple[Part, ...], n: int, at: tuple[float, float, float]
     """Sample n points over the parts (area-weighted), place them at `at` turned by yaw, shade, add noise."""
     counts = split_count(n, np.array([p.area() for p in parts]))
     xyz_parts, normal_parts, color_parts = [], [], []
-    for part, count in zip(parts, counts):
+    for part, count in zip(parts, counts, strict=True):
         if count == 0:
             continue
         xyz, normals = part.sample(int(count), rng)

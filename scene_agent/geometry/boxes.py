@@ -41,12 +41,12 @@ class Box3:
         """(length, width, height): upright boxes give the horizontal sides longer first, then the vertical one."""
         if self.upright:
             vertical = int(np.argmax(np.abs(self.axes[:, 2])))
-            l, w = sorted((float(e) for i, e in enumerate(self.extents) if i != vertical), reverse=True)
-            return l, w, float(self.extents[vertical])
-        l, w, h = sorted((float(e) for e in self.extents), reverse=True)
-        return l, w, h
+            length, width = sorted((float(e) for i, e in enumerate(self.extents) if i != vertical), reverse=True)
+            return length, width, float(self.extents[vertical])
+        length, width, height = sorted((float(e) for e in self.extents), reverse=True)
+        return length, width, height
 
-    def refit(self, points: np.ndarray) -> "Box3":
+    def refit(self, points: np.ndarray) -> Box3:
         """The box with the same axes drawn tight around other points (the noise-corrected hull's)."""
         if not len(points):
             return Box3(self.centre, self.axes, np.zeros(3), self.upright)

@@ -34,7 +34,9 @@ class Footprint:
 def _triangle_areas(poly: np.ndarray) -> np.ndarray:
     """Area each vertex adds to a polygon: the triangle it makes with its two neighbours."""
     prev, nxt = np.roll(poly, 1, axis=0), np.roll(poly, -1, axis=0)
-    return 0.5 * np.abs((poly[:, 0] - prev[:, 0]) * (nxt[:, 1] - prev[:, 1]) - (nxt[:, 0] - prev[:, 0]) * (poly[:, 1] - prev[:, 1]))
+    areas: np.ndarray = 0.5 * np.abs(
+        (poly[:, 0] - prev[:, 0]) * (nxt[:, 1] - prev[:, 1]) - (nxt[:, 0] - prev[:, 0]) * (poly[:, 1] - prev[:, 1]))
+    return areas
 
 
 def simplify_polygon(poly: np.ndarray, max_vertices: int = MAX_VERTICES, tolerance: float = 0.0) -> np.ndarray:

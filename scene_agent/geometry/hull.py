@@ -64,7 +64,7 @@ class Hull:
     area: float
 
     @classmethod
-    def of(cls, xyz: np.ndarray) -> "Hull":
+    def of(cls, xyz: np.ndarray) -> Hull:
         """The hull of some points; QhullError when they span no volume."""
         h = ConvexHull(xyz)
         used, triangles = np.unique(h.simplices, return_inverse=True)
@@ -74,7 +74,8 @@ class Hull:
     def triangle_areas(self) -> np.ndarray:
         """Area of each triangle."""
         a, b, c = (self.vertices[self.triangles[:, i]] for i in range(3))
-        return 0.5 * np.linalg.norm(np.cross(b - a, c - a), axis=1)
+        areas: np.ndarray = 0.5 * np.linalg.norm(np.cross(b - a, c - a), axis=1)
+        return areas
 
 
 
@@ -126,10 +127,11 @@ def _plane_fits(pool: np.ndarray, rng: np.random.Generator) -> tuple[float, floa
 
 def _chi2_quantile(q: float, nu: int) -> float:
     """The q-quantile of χ² with nu degrees of freedom (Wilson–Hilferty; within 1 % for nu ≥ 3)."""
-    from statistics import NormalDist  # noqa: PLC0415 - tiny, and only here
+    from statistics import NormalDist  # tiny, and only here
 
     z = NormalDist().inv_cdf(q)
-    return nu * (1 - 2 / (9 * nu) + z * np.sqrt(2 / (9 * nu))) ** 3
+    quantile: float = nu * (1 - 2 / (9 * nu) + z * np.sqrt(2 / (9 * nu))) ** 3
+    return quantile
 
 
 def estimate_noise(xyz: np.ndarray, rng: np.random.Generator) -> NoiseEstimate | None:
@@ -235,13 +237,14 @@ def inner_offset(hull: Hull, offset: float, faces: np.ndarray) -> tuple[np.ndarr
 
 def _deepest_point(equations: np.ndarray) -> np.ndarray | None:
     """The centre of the largest ball inside the half-spaces (Chebyshev centre), or None if there is no room."""
-    from scipy.optimize import linprog  # noqa: PLC0415 - rarely needed, slow to import
+    from scipy.optimize import linprog  # rarely needed, slow to import
 
     a = np.hstack([equations[:, :3], np.ones((len(equations), 1))])
     res = linprog([0, 0, 0, -1], A_ub=a, b_ub=-equations[:, 3], bounds=[(None, None)] * 3 + [(0, None)], method="highs")
     if not res.success or res.x[3] <= 1e-7:
         return None
-    return res.x[:3]
+    centre: np.ndarray = res.x[:3]  # scipy's result is untyped
+    return centre
 
 
 def corrected_hull(xyz: np.ndarray, *, max_hull_points: int = MAX_HULL_POINTS, correct: bool = True,

@@ -58,13 +58,19 @@ def _flatness(xyz: np.ndarray) -> str | None:
     return {1: "line", 2: "plane"}.get(rank)
 
 
+def _aabb_extent(xyz: np.ndarray) -> tuple[float, float, float]:
+    """The axis-aligned box's sides of N×3 points, as three floats."""
+    x, y, z = (float(v) for v in aabb_extents(xyz))
+    return x, y, z
+
+
 def _flat(xyz: np.ndarray, shape: str, total: int, notes: list[str]) -> VolumeMeasurement:
     """A cloud with no thickness: volume 0, with its box (one or more sides zero)."""
     sample = xyz[sample_rows(len(xyz), 100_000, np.random.default_rng(0))]
     reason = {"spot": "all points are at one spot", "line": "all points lie on one line",
               "plane": "all points lie on one plane"}[shape] + ": it has no volume"
     return VolumeMeasurement(0.0, "none (the points span no volume)", box=fit_box(sample).refit(xyz),
-                             aabb_extent_m=tuple(float(v) for v in aabb_extents(xyz)), hull_volume_m3=0.0,
+                             aabb_extent_m=_aabb_extent(xyz), hull_volume_m3=0.0,
                              bare_hull_volume_m3=0.0, points_used=len(xyz), points_total=total, reason=reason,
                              notes=tuple(notes))
 
@@ -109,7 +115,7 @@ def measure_volume(xyz: np.ndarray, *, room: bool = False, max_hull_points: int 
     # The box is oriented on the hull as scanned, then drawn tight around the corrected hull.
     hull = VolumeMeasurement(h.corrected_volume, _hull_method(h, total),
                              box=fit_box(h.raw.vertices, h.raw).refit(h.corrected_vertices),
-                             aabb_extent_m=tuple(float(v) for v in aabb_extents(h.corrected_vertices)),
+                             aabb_extent_m=_aabb_extent(h.corrected_vertices),
                              hull_volume_m3=h.corrected_volume, bare_hull_volume_m3=h.raw.volume, points_used=h.points_used,
                              points_total=total, noise_m=h.noise_m, offset_m=h.offset_m, reason=reason, notes=tuple(notes))
     return _room(xyz, hull) if room else hull

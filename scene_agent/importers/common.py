@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from scene_agent.errors import PointFileError, ScanImportError
-from scene_agent.ply import Points, points_from_vertices, read_ply_vertices
+from scene_agent.geometry.points import Points
+from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
 
 
 def require_dir(path: Path, what: str) -> Path:

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import numpy as np
 
-from scene_agent.codes import code_sort_key
 from scene_agent.errors import ScanImportError
+from scene_agent.geometry.points import Points
 from scene_agent.importers.common import json_field, read_json, read_points, require_dir, require_file, scene_id_for
-from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.ply import Points
-from scene_agent.scene_writer import SceneWriter
 from scene_agent.language.vocabulary import canonical_label, canonical_room_type
+from scene_agent.scene.codes import code_sort_key
+from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
+from scene_agent.scene.writer import SceneWriter
 
 FOLDERS = ("floors", "rooms", "objects")
 _ID = re.compile(r"^\d+(_\d+)*$")
@@ -114,7 +114,7 @@ def _z_up(points: Points) -> Points:
     return Points(xyz=points.xyz @ Y_UP_TO_Z_UP.T, rgb=points.rgb)
 
 
-def import_hovsg(graph_dir: str | os.PathLike, out_dir: str | os.PathLike) -> Path:
+def import_hovsg(graph_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str]) -> Path:
     """Import a HOV-SG graph folder; returns the new manifest's path."""
     graph = require_dir(Path(graph_dir), "HOV-SG graph folder")
     if not any((graph / folder).exists() for folder in FOLDERS):

@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 
 from scene_agent.errors import ScanImportError
+from scene_agent.geometry.points import Points
 from scene_agent.importers.common import json_field, read_json, read_points, require_dir, require_file, scene_id_for, subset
-from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.ply import Points
-from scene_agent.scene_writer import SceneWriter
 from scene_agent.language.vocabulary import canonical_label, canonical_room_type, is_structure_label
+from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
+from scene_agent.scene.writer import SceneWriter
 
 ROOM_GAP = 1.0  # meters between scans laid side by side, so rooms never overlap
 
@@ -92,7 +92,7 @@ def _split_groups(group_of_vertex: np.ndarray, labels: list[str]) -> tuple[list[
     return objects, np.sort(np.concatenate(structure_parts))
 
 
-def read_scan(scan_dir: str | os.PathLike) -> Scan:
+def read_scan(scan_dir: str | os.PathLike[str]) -> Scan:
     """Read and check one ScanNet scan directory (named after its scan id)."""
     directory = require_dir(Path(scan_dir), "ScanNet scan directory")
     scan = directory.absolute().name
@@ -134,7 +134,7 @@ def read_scan(scan_dir: str | os.PathLike) -> Scan:
     return Scan(scan_id=scan, room_type=room_type, points=points, objects=objects, structure=structure)
 
 
-def import_scannet(scan_dirs: Sequence[str | os.PathLike], out_dir: str | os.PathLike) -> Path:
+def import_scannet(scan_dirs: Sequence[str | os.PathLike[str]], out_dir: str | os.PathLike[str]) -> Path:
     """Import scans as rooms 0-1, 0-2, … of one floor; returns the new manifest's path."""
     if not scan_dirs:
         raise ScanImportError("give at least one ScanNet scan directory")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from scene_agent.colors import BASIC_OF, BASIC_TERMS
+from scene_agent.color.science import BASIC_OF, BASIC_TERMS
 
 Tone = Literal["dark", "light"]
 RGB = tuple[int, int, int]
@@ -56,13 +56,14 @@ class ColorWord:
 @lru_cache(maxsize=1)
 def _named() -> dict[str, tuple[str, RGB]]:
     """Every colour name (singular words, spaces allowed) → (basic term, sRGB)."""
-    import webcolors  # noqa: PLC0415 - the CSS table, needed only to read colour words
+    import webcolors  # the CSS table, needed only to read colour words
 
     names: dict[str, tuple[str, RGB]] = {}
     for name in webcolors.names("css3"):
         basic = BASIC_OF.get(name)
         if basic is not None:
-            names[name] = (basic, tuple(webcolors.name_to_rgb(name)))  # type: ignore[assignment]
+            red, green, blue = webcolors.name_to_rgb(name)  # an IntegerRGB: three ints
+            names[name] = (basic, (red, green, blue))
     names.update(_COMMON)
     names["brown"] = ("brown", (130, 85, 50))  # CSS brown is a brick red; people mean a brown
     return names

@@ -11,7 +11,7 @@ Extreme = Literal["max", "min"]
 # word -> (measure, extreme, strict). Strict: superlatives and comparatives pick the one at the extreme;
 # plain adjectives ('the large cabinet') pick the clearly large ones.
 _SIZES: dict[str, tuple[Measure, Extreme, bool]] = {}
-for _words, _measure, _extreme in (
+_ROWS: tuple[tuple[tuple[str, ...], Measure, Extreme], ...] = (
     (("big", "large", "huge", "spacious", "roomy"), "size", "max"),
     (("small", "little", "tiny", "compact"), "size", "min"),
     (("tall", "high"), "height", "max"),
@@ -20,7 +20,8 @@ for _words, _measure, _extreme in (
     (("narrow",), "length", "min"),
     (("deep",), "depth", "max"),
     (("shallow",), "depth", "min"),
-):
+)
+for _words, _measure, _extreme in _ROWS:
     for _w in _words:
         _SIZES[_w] = (_measure, _extreme, False)
 _FORMS = {"big": ("bigger", "biggest"), "large": ("larger", "largest"), "huge": ("huger", "hugest"),
@@ -31,7 +32,7 @@ _FORMS = {"big": ("bigger", "biggest"), "large": ("larger", "largest"), "huge": 
           "shallow": ("shallower", "shallowest"), "roomy": ("roomier", "roomiest")}
 for _base, _forms in _FORMS.items():
     for _form in _forms:
-        _SIZES[_form] = (*_SIZES[_base][:2], True)  # type: ignore[assignment]
+        _SIZES[_form] = (*_SIZES[_base][:2], True)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def _segment(text: str) -> list[Token]:
         for n in range(min(longest, len(text) - i), 0, -1):
             piece = text[i:i + n]
             if piece == "的":
-                hit: Token | None = ("de", "")
+                hit: Token = ("de", "")
             elif piece == "离" or piece == "距离":
                 hit = ("li", "")
             elif piece in (CLOSEST, FARTHEST):
@@ -80,7 +80,7 @@ def _segment(text: str) -> list[Token]:
 def _phrase_start(tokens: list[Token], end: int) -> int:
     """Where the noun phrase ending just before `end` starts: after the last stop word, 离 or postposition."""
     start = end
-    while start > 0 and tokens[start - 1][0] in ("word", "de") and tokens[start - 1][1] != "and" or (
+    while (start > 0 and tokens[start - 1][0] in ("word", "de") and tokens[start - 1][1] != "and") or (
             start > 0 and tokens[start - 1] == ("word", "and")):
         start -= 1
     return start
@@ -98,7 +98,7 @@ def _english(tokens: list[Token]) -> list[str]:
     """The tokens with every place phrase moved behind its noun: [X, 旁边, 的, Y] → [Y, next to, X]."""
     for k in range(len(tokens) - 1, -1, -1):
         kind, relation = tokens[k]
-        if kind != "post" or relation == "in" and not (k + 1 < len(tokens) and tokens[k + 1][0] == "de"):
+        if kind != "post" or (relation == "in" and not (k + 1 < len(tokens) and tokens[k + 1][0] == "de")):
             continue
         start = _phrase_start(tokens, k)
         if start > 0 and tokens[start - 1][0] == "li":
@@ -109,8 +109,8 @@ def _english(tokens: list[Token]) -> list[str]:
         head = tokens[after_begin:after_end]
         if not before or not head:
             continue
-        moved = head + [("word", relation)] + before
-        return _english(tokens[:start] + [("word", " ".join(_english(moved)))] + tokens[after_end:])
+        moved = [*head, ("word", relation), *before]
+        return _english([*tokens[:start], ("word", " ".join(_english(moved))), *tokens[after_end:]])
     # Question words first, as English puts them ("what colour is the plant next to the sofa"): a place's reference
     # then ends the sentence instead of running into "is what color".
     stops = [english for kind, english in tokens if kind == "stop"]

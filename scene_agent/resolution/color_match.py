@@ -12,8 +12,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from scene_agent.attributes import ColorPart, ItemAttributes
 from scene_agent.language.color_words import ColorWord
+from scene_agent.scene.attributes import ColorPart, ItemAttributes
 
 FINE_SAME_TERM_DE = 25.0  # a finer word fits a cluster of its own basic term within this ΔE2000
 FINE_ANY_TERM_DE = 12.0   # ... and a cluster of any term within this
@@ -39,7 +39,7 @@ def _term_fits(term: str, part: ColorPart) -> bool:
 
 @lru_cache(maxsize=256)
 def _lab_of(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    from scene_agent.colors import srgb_to_lab  # noqa: PLC0415 - colour science only when a finer name is used
+    from scene_agent.color.science import srgb_to_lab
 
     lab = srgb_to_lab(np.array([rgb]))[0]
     return float(lab[0]), float(lab[1]), float(lab[2])
@@ -47,7 +47,7 @@ def _lab_of(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
 
 def delta_e(part: ColorPart, rgb: tuple[int, int, int]) -> float:
     """CIEDE2000 between a measured colour and a named one."""
-    from scene_agent.colors import delta_e2000  # noqa: PLC0415
+    from scene_agent.color.science import delta_e2000
 
     return float(delta_e2000(np.array(part.lab), np.array(_lab_of(rgb))))
 

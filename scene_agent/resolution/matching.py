@@ -11,10 +11,10 @@ import difflib
 from dataclasses import dataclass
 from typing import Literal
 
-from scene_agent.codes import code_sort_key, kind_of
-from scene_agent.index import IndexedObject, IndexedRoom, SceneIndex
-from scene_agent.language.query import QuerySpec
 from scene_agent.language.vocabulary import object_aliases, room_aliases
+from scene_agent.resolution.query import QuerySpec
+from scene_agent.scene.codes import code_sort_key, kind_of
+from scene_agent.scene.index import IndexedObject, IndexedRoom, SceneIndex
 
 MissingKind = Literal["floor", "codes", "label", "room", "words", "unlisted"]
 

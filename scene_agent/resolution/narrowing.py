@@ -9,17 +9,19 @@ means nothing fits; `values` then says what each candidate has, for the answer t
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Literal
 
-from scene_agent.attributes import ItemAttributes
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.order_words import OrderWord
 from scene_agent.language.place_words import PlaceWord
 from scene_agent.language.size_words import SizeWord
 from scene_agent.resolution.color_match import closeness, color_score, dominant_term, lightness
 from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, gap, is_above, is_between, is_on, is_under
+from scene_agent.scene.attributes import ItemAttributes
 
 NarrowingKind = Literal["color", "size", "place", "order"]
 
@@ -80,7 +82,7 @@ def size_value(item: ItemAttributes, measure: str) -> float | None:
     """The number a size word compares: volume (area for flat things), height, length or depth."""
     extent = item.extent_m
     if measure == "size":
-        if extent is not None and extent[2] < 0.05 or item.volume_m3 is None:
+        if (extent is not None and extent[2] < 0.05) or item.volume_m3 is None:
             return _footprint_area(item) or None
         return item.volume_m3
     if measure == "height":
@@ -94,7 +96,7 @@ def size_value(item: ItemAttributes, measure: str) -> float | None:
 
 def _footprint_area(item: ItemAttributes) -> float:
     points = item.footprint
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True))) / 2
 
 
 def _same(a: float, b: float, measure: str) -> bool:
@@ -115,7 +117,7 @@ def by_size(codes: list[str], word: SizeWord, attributes: AttributesOf) -> Narro
         kept = {c for v, c in ordered if _same(v, best, word.measure)}
     else:
         kept = {ordered[0][1]}
-        for (v1, _), (v2, c2) in zip(ordered, ordered[1:]):
+        for (v1, _), (v2, c2) in itertools.pairwise(ordered):
             low, high = sorted((abs(v1), abs(v2)))
             if high > POSITIVE_STEP * max(low, 1e-9):
                 break
@@ -135,7 +137,7 @@ def by_place(codes: list[str], word: PlaceWord, spot: Callable[[str], Spot], ref
         kept = [c for c in pool if distance[c] <= CORNER_REACH_M]
         return Narrowing("place", word.word, tuple(codes), tuple(kept), values=_rounded(distance))
     if word.relation == "between":
-        firsts, seconds = (references + [[], []])[:2]
+        firsts, seconds = [*references, [], []][:2]
         kept = [c for c in pool if any(is_between(spot(c), spot(x), spot(y)) for x in firsts for y in seconds
                                         if x != y and spot(x).room == spot(c).room == spot(y).room)]
         return Narrowing("place", word.word, tuple(codes), tuple(kept), references=tuple(refs))

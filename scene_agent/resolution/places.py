@@ -13,7 +13,7 @@ from functools import cached_property
 
 from shapely.geometry import LineString, Point, Polygon
 
-from scene_agent.attributes import ItemAttributes
+from scene_agent.scene.attributes import ItemAttributes
 
 ON_BELOW_TOP_M = 0.08   # "on": its bottom may sit this far below the other's top (scan noise, soft tops)
 ON_ABOVE_TOP_M = 0.2    # ... and no higher above it than this (else it floats: "above")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scene_agent.codes import parent_of
-from scene_agent.index import IndexedRoom
 from scene_agent.language.phrase import names_nothing
-from scene_agent.language.query import Description
 from scene_agent.resolution.matching import Missing, entry, match
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_order, by_place, by_size
 from scene_agent.resolution.places import Spot
-from scene_agent.scene import Scene
+from scene_agent.resolution.query import Description
+from scene_agent.scene.codes import parent_of
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Resolution:
     floor: str | None = None
     narrowings: tuple[Narrowing, ...] = ()
     missing: Missing | None = None
-    reference: "Resolution | None" = None  # a place's reference that matched nothing
+    reference: Resolution | None = None  # a place's reference that matched nothing
     fallback_rooms: tuple[str, ...] = ()
 
     @property

@@ -54,11 +54,11 @@ def write_selection_file(selection_dir: Path, answer: SelectionFile) -> Path:
     return path
 
 
-class Unreadable(Exception):
+class Unreadable(Exception):  # noqa: N818 - names the state the caller acts on (`except Unreadable`); tests import it
     """The file is there but is not (yet) an answer: partial, not JSON, or not a regular file."""
 
 
-class Mismatch(Exception):
+class Mismatch(Exception):  # noqa: N818 - names the state the caller acts on (`except Mismatch`); tests import it
     """The file is complete but does not answer this session (other id, wrong shape, picks not allowed)."""
 
 

@@ -9,8 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from scene_agent.codes import is_code, kind_of
 from scene_agent.errors import UsageError
+from scene_agent.scene.codes import is_code, kind_of
 
 SESSION_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 DEFAULT_TIMEOUT_S = 60.0
@@ -87,7 +87,7 @@ class SelectionSession(_Model):
         return v
 
     @model_validator(mode="after")
-    def _consistent(self) -> "SelectionSession":
+    def _consistent(self) -> SelectionSession:
         if self.expires_at <= self.created_at:
             raise ValueError("expires_at must be after created_at")
         if set(self.labels) - set(self.candidates):
@@ -96,7 +96,7 @@ class SelectionSession(_Model):
 
     @classmethod
     def create(cls, candidates: list[str], labels: dict[str, str], prompt: str, *, scene_id: str,
-               multiple: bool = False, timeout: float = DEFAULT_TIMEOUT_S, view: str | None = None) -> "SelectionSession":
+               multiple: bool = False, timeout: float = DEFAULT_TIMEOUT_S, view: str | None = None) -> SelectionSession:
         """A new pending session with a fresh id, starting now."""
         created = now_utc()
         return cls(session_id=new_session_id(), mode=mode_for(candidates), candidates=candidates, labels=labels,

@@ -12,8 +12,9 @@ import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from scene_agent.config import Settings
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError
@@ -21,6 +22,8 @@ from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_reg
 from scene_agent.selection.session import SelectionSession, SessionOutcome, SessionStatus, check_session_id, now_utc
 
 log = logging.getLogger(__name__)
+
+_Record = TypeVar("_Record", bound=BaseModel)
 
 MAX_RECORD_BYTES = 1024 * 1024
 # Ended sessions stay this long after expiry so that a late Confirm gets 409/410, not 404.
@@ -124,7 +127,7 @@ class SessionStore:
             removed.append(sid)
         return removed
 
-    def _read(self, path: Path, model, quiet: bool = False):  # noqa: ANN001, ANN202
+    def _read(self, path: Path, model: type[_Record], quiet: bool = False) -> _Record | None:
         try:
             data = read_regular_file(path, MAX_RECORD_BYTES)
             return None if data is None else model.model_validate_json(data)

@@ -11,10 +11,11 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 from watchdog.events import FileClosedEvent, FileCreatedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
@@ -48,6 +49,7 @@ class SelectionResult(BaseModel):
     reason: str | None = None
     waited_s: float
 
+    @computed_field  # type: ignore[prop-decorator]  # mypy rejects a decorator over @property; pydantic's documented way
     @property
     def codes(self) -> list[str]:
         """The picked codes, in the order they were picked."""
@@ -57,7 +59,7 @@ class SelectionResult(BaseModel):
 class _Wakeup(FileSystemEventHandler):
     """Forwards file events in watched directories to the waiter by file name."""
 
-    def __init__(self, waiter: "SelectionWaiter"):
+    def __init__(self, waiter: SelectionWaiter):
         self._waiter = waiter
 
     def on_any_event(self, event: FileSystemEvent) -> None:
@@ -68,7 +70,7 @@ class _Wakeup(FileSystemEventHandler):
 class PendingSelection:
     """One session being waited for. `wait()` in one thread; `cancel()` from any other."""
 
-    def __init__(self, waiter: "SelectionWaiter", session: SelectionSession, store: SessionStore):
+    def __init__(self, waiter: SelectionWaiter, session: SelectionSession, store: SessionStore):
         self.session = session
         self.store = store
         self.path = selection_path(store.settings.selection_dir, session.session_id)
@@ -117,7 +119,7 @@ class PendingSelection:
                 pause = min(pause, self.poll_interval)
             self._changed.wait(pause)
 
-    def _result(self, status: str, selections: list[PickedItem] = (), by: str | None = None,
+    def _result(self, status: str, selections: Sequence[PickedItem] = (), by: str | None = None,
                 reason: str | None = None) -> SelectionResult:
         return SelectionResult(session_id=self.session.session_id, status=status, selections=list(selections),
                                cancelled_by=by, reason=reason, waited_s=round(time.monotonic() - self._started, 3))
@@ -160,7 +162,7 @@ class PendingSelection:
             outcome = self.store.outcome(self.session.session_id)
             if outcome is not None and outcome.by in USER_ANSWERS:
                 self._consume()
-                return self._from_answer(SelectionFile(session_id=outcome.session_id, status=outcome.status,  # type: ignore[arg-type]
+                return self._from_answer(SelectionFile(session_id=outcome.session_id, status=outcome.status,
                                                        selections=outcome.selections, submitted_at=outcome.at), outcome)
         except (SceneAgentError, OSError) as exc:  # e.g. the state directory was cleaned away meanwhile
             log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
@@ -199,11 +201,6 @@ class SelectionWaiter:
                 return pending
         pending.poll_interval = self.poll_interval
         return pending
-
-    def wait_for_selection(self, session: SelectionSession, store: SessionStore, *,
-                           on_progress: Progress | None = None) -> SelectionResult:
-        """Watch and wait in one call."""
-        return self.watch(session, store).wait(on_progress)
 
     def close(self) -> None:
         """Stop the observer now (waits in progress fall back to polling)."""

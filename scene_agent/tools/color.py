@@ -6,14 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from scene_agent.codes import ItemCode
-from scene_agent.color_clusters import Cluster, ColorAnalysis, dominant_colors
-from scene_agent.colors import hex_of
+from scene_agent.color.clusters import Cluster, ColorAnalysis, dominant_colors
+from scene_agent.color.science import hex_of
 from scene_agent.errors import usage_error
-from scene_agent.index import IndexedRoom
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_color, zh_label
-from scene_agent.scene import Scene
+from scene_agent.scene.codes import ItemCode
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
+from scene_agent.tools.summary import Summary
 
 BasicTerm = Literal["black", "white", "gray", "red", "orange", "yellow", "green", "blue", "purple", "pink", "brown"]
 LISTED = 4  # colours named in the summary sentence
@@ -52,6 +53,7 @@ class ColorResult(BaseModel):
     code: str
     kind: Literal["room", "object"]
     label: str = Field(description="What it is: the object's label or the room's type.")
+    name: str = Field(description="How the summary names it: the room's name, or the object's label.")
     dominant: DominantColor | None
     clusters: list[ColorCluster]
     points_used: int = Field(description="Points the colours were computed from (a bounded sample of large clouds).")
@@ -60,10 +62,25 @@ class ColorResult(BaseModel):
     reason: str | None = None
     summary: str = Field(description="One sentence for people, e.g. 'Chair 0-3-2 is mostly red (76 %), with black (24 %).'")
 
+    def summary_in(self, lang: Lang) -> str:
+        """The summary sentence in `lang`."""
+        return summarize(what_of(self.kind, self.name, self.code, lang), self.clusters, self.reason, lang)
+
+    def human_summary(self) -> Summary:
+        """The card line: the summary sentence in both languages."""
+        return Summary(en=self.summary_in("en"), zh=self.summary_in("zh"))
+
+
+def what_of(kind: Literal["room", "object"], name: str, code: str, lang: Lang) -> str:
+    """'Chair 0-3-2' / '椅子 0-3-2' / 'Master bedroom 1-2': how a sentence names the item."""
+    if kind == "object" and lang == "zh":
+        name = zh_label(name)
+    return f"{name[:1].upper()}{name[1:]} {code}"
+
 
 def _cluster(c: Cluster) -> ColorCluster:
     return ColorCluster(name=c.name.name, basic=c.name.basic, hex=hex_of(c.rgb), rgb=list(c.rgb), share=round(c.share, 4),
-                        part=c.part)  # type: ignore[arg-type]
+                        part=c.part)
 
 
 def _phrase(c: ColorCluster, with_share: bool = True) -> str:
@@ -118,13 +135,14 @@ def _join(items: list[str], more: int = 0) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def result_of(code: str, kind: Literal["room", "object"], label: str, what: str, analysis: ColorAnalysis,
+def result_of(code: str, kind: Literal["room", "object"], label: str, name: str, analysis: ColorAnalysis,
               lang: Lang = "en") -> ColorResult:
     """The tool's result from an analysis of the points; the summary in `lang`."""
+    what = what_of(kind, name, code, lang)
     clusters = [_cluster(c) for c in analysis.clusters]
     top = clusters[0] if clusters else None
     dominant = DominantColor(name=top.name, basic=top.basic, hex=top.hex, share=top.share) if top else None
-    return ColorResult(code=code, kind=kind, label=label, dominant=dominant, clusters=clusters,
+    return ColorResult(code=code, kind=kind, label=label, name=name, dominant=dominant, clusters=clusters,
                        points_used=analysis.points_used, points_total=analysis.points_total, method=analysis.method,
                        reason=analysis.reason, summary=summarize(what, clusters, analysis.reason, lang))
 
@@ -140,8 +158,5 @@ def color(scene: Scene, code: str, lang: Lang = "en") -> ColorResult:
     points = scene.points(code)
     if isinstance(entry, IndexedRoom):
         label = entry.type.replace("_", " ")
-        what = f"{entry.room.display_name[:1].upper()}{entry.room.display_name[1:]} {code}"
-        return result_of(code, "room", label, what, dominant_colors(points, structure=True), lang)
-    name = zh_label(entry.label) if lang == "zh" else entry.label
-    what = f"{name[:1].upper()}{name[1:]} {code}"
-    return result_of(code, "object", entry.label, what, dominant_colors(points), lang)
+        return result_of(code, "room", label, entry.room.display_name, dominant_colors(points, structure=True), lang)
+    return result_of(code, "object", entry.label, entry.label, dominant_colors(points), lang)

@@ -3,24 +3,25 @@ size and place words (in the query itself, or given as structured filters), in E
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from scene_agent.errors import UsageError
-from scene_agent.index import IndexedObject
 from scene_agent.language.color_words import color_word
 from scene_agent.language.phrase import Phrase
 from scene_agent.language.place_words import PlaceWord, Relation
-from scene_agent.language.query import Description, parse_description
 from scene_agent.language.size_words import size_words
 from scene_agent.language.words import Lang, detect_language
-from scene_agent.manifest import Bounds
 from scene_agent.resolution.color_match import dominant_term
 from scene_agent.resolution.matching import entry
+from scene_agent.resolution.query import Description, parse_description
 from scene_agent.resolution.resolve import Resolution, resolve
-from scene_agent.scene import Scene
+from scene_agent.scene.index import IndexedObject
+from scene_agent.scene.loader import Scene
+from scene_agent.scene.manifest import Bounds
 from scene_agent.tools.find_messages import fallback_note, nothing_found
+from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
 
 EMPTY_QUERY = "the query is empty: say what to look for, e.g. 'chair' or '0-2-3'"
 MAX_ATTRIBUTED = 60  # candidates listed with their measured colour and size (a big find lists only codes and places)
@@ -48,7 +49,7 @@ class RelationFilter(BaseModel):
     reference2: str | None = Field(default=None, max_length=200, description="The second thing, for 'between'.")
 
     @model_validator(mode="after")
-    def _references(self) -> "RelationFilter":
+    def _references(self) -> RelationFilter:
         if self.relation != "corner" and not (self.reference or "").strip():
             raise ValueError(f"relation '{self.relation}' needs a reference: what it is {self.relation} of/to")
         if self.relation == "between" and not (self.reference2 or "").strip():
@@ -145,6 +146,14 @@ class FindResult(BaseModel):
         """True when qualifiers took several candidates down to one."""
         return len(self.candidates) == 1 and any(len(s.kept) < s.before for s in self.steps)
 
+    def human_summary(self) -> Summary:
+        """'2 candidates: 0-6, 1-5' / 'nothing found'."""
+        codes = [c.code for c in self.candidates]
+        if not codes:
+            return Summary(en="nothing found", zh="未找到")
+        return Summary(en=f"{len(codes)} candidate{'' if len(codes) == 1 else 's'}: {codes_shown(codes)}",
+                       zh=f"{len(codes)} 个候选：{codes_shown_zh(codes)}")
+
 
 def candidate(scene: Scene, code: str, observed: Observed | None = None) -> Candidate:
     """The find result's record of one room or object."""
@@ -185,15 +194,15 @@ def _with_filters(description: Description, spec: FindInput, scene: Scene) -> De
     return Description(phrase=merged, spec=description.spec, references=references)
 
 
-def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter | dict | None = None,
-         relation: RelationFilter | dict | None = None, within: list[str] | None = None, lang: Lang | None = None,
+def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter | dict[str, Any] | None = None,
+         relation: RelationFilter | dict[str, Any] | None = None, within: list[str] | None = None, lang: Lang | None = None,
          taken: list[str] | None = None) -> FindResult:
     """Candidates matching a description; an empty list comes with a message naming what is missing and what exists.
 
     `within` resolves among listed codes (a follow-up's or a pending pick's), where order words apply.
     """
     try:
-        spec = FindInput(query=query, color=color, size=size, relation=relation, within=within)  # type: ignore[arg-type]
+        spec = FindInput(query=query, color=color, size=size, relation=relation, within=within)
     except ValidationError as exc:
         if any(e["loc"] == ("query",) for e in exc.errors()):
             raise UsageError(EMPTY_QUERY) from None

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from scene_agent.codes import code_sort_key
-from scene_agent.index import IndexedObject
 from scene_agent.language.say import Words, color_name, count, join, label_name, plural, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.resolution.matching import Missing, entry
 from scene_agent.resolution.narrowing import Narrowing
 from scene_agent.resolution.resolve import Resolution
-from scene_agent.scene import Scene
+from scene_agent.scene.codes import code_sort_key
+from scene_agent.scene.index import IndexedObject
+from scene_agent.scene.loader import Scene
 
 UNKNOWN_COLOR = Words("I do not know the colour '{word}': say a basic colour (red, blue, grey …) or a common name (navy, beige).",
                       "我不认识颜色“{word}”：请说基本颜色（红、蓝、灰……）或常见颜色名（藏青、米色）。")
@@ -86,8 +86,8 @@ def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
         what = join([label_name(a, lang) for a in m.asked], lang, "or")
         text = NO_LABEL(lang, what=what, where=_where(m, lang))
         if m.elsewhere:
-            rooms = sorted(m.elsewhere, key=code_sort_key)
-            text += LABEL_ELSEWHERE(lang, whats=plural(what, lang), what=what, rooms=_room_list(scene, tuple(rooms), lang))
+            elsewhere = tuple(sorted(m.elsewhere, key=code_sort_key))
+            text += LABEL_ELSEWHERE(lang, whats=plural(what, lang), what=what, rooms=_room_list(scene, elsewhere, lang))
         return text
     if m.kind == "room":
         what = join([room_type_name(a.replace(" ", "_"), lang) if lang == "zh" else a for a in m.asked], lang, "or")

@@ -15,6 +15,7 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from scene_agent.errors import SceneAgentError
+from scene_agent.tools.summary import Summary
 
 DEFAULT_QUESTION_TIMEOUT_S = 300.0
 MAX_QUESTIONS = 8
@@ -64,7 +65,7 @@ class QuestionItem(BaseModel):
         return cleaned or None
 
     @model_validator(mode="after")
-    def _answerable(self) -> "QuestionItem":
+    def _answerable(self) -> QuestionItem:
         if self.multiple and not self.options:
             raise ValueError("'multiple' needs options to choose from")
         if self.allow_free_text is None:
@@ -101,6 +102,12 @@ class QuestionResult(BaseModel):
     answers: list[QuestionAnswer]
     cancelled: bool = False
     summary: str = Field(description="The answers in one line, e.g. 'Units: metric'.")
+
+    def human_summary(self) -> Summary:
+        """The answers in one line, or that the question was cancelled."""
+        if self.cancelled:
+            return Summary(en="cancelled", zh="已取消", tone="nothing")
+        return Summary(en=self.summary or "answered", zh=self.summary or "已回答")
 
 
 class QuestionRequest(BaseModel):

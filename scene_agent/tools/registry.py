@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
 from scene_agent.config import Settings
 from scene_agent.language.words import Lang
-from scene_agent.scene import Scene
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.color import ColorInput, color
 from scene_agent.tools.find import FindInput, find
 from scene_agent.tools.question import QuestionInput
@@ -68,7 +69,7 @@ def parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
             return [inline(v) for v in node]
         return node
 
-    inlined = inline(schema)
+    inlined: dict[str, Any] = inline(schema)
     inlined.pop("description", None)  # the tool's description says it once
     return inlined
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 from typing import Literal
 
 import inflection
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, field_validator
 
-from scene_agent.codes import is_code, kind_of
 from scene_agent.config import Settings
-from scene_agent.errors import NotFoundError, SceneAgentError, UsageError, usage_error
-from scene_agent.index import IndexedRoom
-from scene_agent.scene import Scene
+from scene_agent.errors import NotFoundError, UsageError
+from scene_agent.scene.codes import is_code, kind_of
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, SelectionSession, SessionMode, mode_for
 from scene_agent.selection.store import SessionStore
-from scene_agent.views import build_view, viewer_url, write_view
+from scene_agent.selection.views import build_view, viewer_url, write_view
+from scene_agent.selection.waiter import SelectionResult
+from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
 
 
 class VisualizeInput(BaseModel):
@@ -42,7 +44,7 @@ class VisualizeInput(BaseModel):
 class VisOutput(BaseModel):
     """What the viewer was asked to show; for a selection, the session to wait on."""
 
-    status: Literal["ok", "error"]
+    status: Literal["ok"] = "ok"
     mode: SessionMode | None = None
     name: str | None = Field(default=None, description="What is shown, in words.")
     viewer_url: str | None = None
@@ -51,7 +53,18 @@ class VisOutput(BaseModel):
     session_id: str | None = None
     selection_file: str | None = None
     view: str | None = Field(default=None, description="Name of the view manifest (/manifests/<view>.json).")
-    error: str | None = None
+    selection: SelectionResult | None = Field(default=None, description="How the wait for the user's pick ended.")
+
+    def human_summary(self) -> Summary:
+        """The viewer's URL, or what was picked, or why nothing was."""
+        picked = self.selection
+        if picked is None:
+            return Summary(en=self.viewer_url or "shown", zh=self.viewer_url or "已显示")
+        if picked.status == "confirmed":
+            return Summary(en=f"picked {codes_shown(picked.codes)}", zh=f"已选择 {codes_shown_zh(picked.codes)}")
+        if picked.status == "timeout":
+            return Summary(en="timed out, nothing picked", zh="超时，未选择", tone="timeout")
+        return Summary(en=f"{picked.status}, nothing picked", zh=f"{picked.status}，未选择", tone="nothing")
 
 
 def _label(scene: Scene, code: str) -> str:
@@ -123,13 +136,3 @@ def _view_mode(codes: list[str]) -> SessionMode:
     if kinds == {"room"}:
         return "room" if len(codes) == 1 else "multi-room"
     return "objects"
-
-
-def visualize(scene: Scene, settings: Settings, **arguments: object) -> VisOutput:
-    """The tool as the agent calls it: bad input and unknown codes come back as a VisOutput with `error`."""
-    try:
-        return open_view(scene, VisualizeInput.model_validate(arguments), settings)
-    except ValidationError as exc:
-        return VisOutput(status="error", error=usage_error(exc).message)
-    except SceneAgentError as exc:
-        return VisOutput(status="error", error=exc.message)

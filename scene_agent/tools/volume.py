@@ -6,14 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from scene_agent.codes import ItemCode
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
-from scene_agent.index import IndexedRoom
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_label
-from scene_agent.scene import Scene
+from scene_agent.scene.codes import ItemCode
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
+from scene_agent.tools.summary import Summary
 
 
 class VolumeInput(BaseModel):
@@ -52,6 +53,14 @@ class VolumeResult(BaseModel):
     height_m: float | None = None
     reason: str | None = None
     notes: list[str] = Field(default_factory=list)
+
+    def human_summary(self) -> Summary:
+        """'0-3-2: 0.123 m³' / '0-3-2: no volume (no points)'."""
+        if self.volume_m3 is not None:
+            line = f"{self.code}: {self.volume_m3:.3g} m³"
+            return Summary(en=line, zh=line)
+        reason = self.reason or "?"
+        return Summary(en=f"{self.code}: no volume ({reason})", zh=f"{self.code}：无体积（{reason}）")
 
 
 def _round(v: float | None, digits: int) -> float | None:
@@ -115,6 +124,6 @@ def describe(result: VolumeResult, lang: Lang = "en") -> str:
     if result.kind == "room" and result.floor_area_m2 is not None and result.height_m is not None:
         text += ROOM_SIZE(lang, area=result.floor_area_m2, height=result.height_m)
     if result.obb is not None:
-        l, w, h = result.obb.extent_m
-        text += BOX[result.obb.upright](lang, l=l, w=w, h=h)
+        length, width, height = result.obb.extent_m
+        text += BOX[result.obb.upright](lang, l=length, w=width, h=height)
     return text

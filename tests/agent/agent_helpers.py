@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pydantic import BaseModel
 
@@ -50,4 +50,4 @@ class Picker:
 
     def types(self) -> list[str]:
         """The event types seen, in order."""
-        return [e.type for e in self.events]  # type: ignore[attr-defined]
+        return [e.type for e in self.events]

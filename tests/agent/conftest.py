@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-
 from llm_stub import LLMStub
+
 from scene_agent.agent.openai_planner import OpenAIPlanner
 from scene_agent.agent.scene_agent import AgentResult, SceneAgent
 from scene_agent.config import ModelSettings, Settings
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 
 
 @pytest.fixture(scope="module")

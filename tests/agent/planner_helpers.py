@@ -9,7 +9,7 @@ from scene_agent.agent.scene_agent import AgentResult
 
 def types(result: AgentResult) -> list[str]:
     """The event types of a run, in order."""
-    return [e.type for e in result.events]  # type: ignore[attr-defined]
+    return [e.type for e in result.events]
 
 
 def of(result: AgentResult, kind: type) -> list[Any]:

@@ -1,4 +1,4 @@
-"""needs_user_disambiguation's offline rules on candidates that `find` returned from a small real scene."""
+"""decide's offline rules on candidates that `find` returned from a small real scene."""
 
 from __future__ import annotations
 
@@ -6,9 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from scene_agent.agent.disambiguation import ask_prompt, needs_user_disambiguation, rules_decision
-from scene_agent.scene import load_scene
+from scene_agent.agent.disambiguation import Decision, ask_prompt, decide, rules_decision
+from scene_agent.scene.loader import load_scene
 from scene_agent.tools.find import find
+
+
+def asked(decision: Decision) -> tuple[bool, str | None, bool]:
+    """(needs_selection, prompt, multiple): what the viewer is asked, if anything."""
+    return decision.needs_selection, decision.prompt, decision.multiple
 
 
 @pytest.fixture(scope="module")
@@ -27,20 +32,20 @@ def index(small_scene_path: Path):
     ("compare the armchairs", (False, None, False)),                         # compare, only two → both
 ])
 def test_acts_without_asking(index, query: str, expected: tuple) -> None:
-    assert needs_user_disambiguation(query, find(index, query).candidates) == expected
+    assert asked(decide(query, find(index, query).candidates)) == expected
 
 
 def test_a_singular_reference_with_several_candidates_asks_for_one(index) -> None:
     candidates = find(index, "the chair").candidates
     assert len(candidates) == 5  # three kitchen chairs, the kitchenette's chair, the study's office chair
-    assert needs_user_disambiguation("what's the color of the chair?", candidates) == (
+    assert asked(decide("what's the color of the chair?", candidates)) == (
         True, "Which chair do you mean: the red chair (0-1-1), the blue chair (0-1-2), the green chair (0-1-3), the black "
               "office chair (1-3-2) or the yellow chair (1-4-1)? Pick it, then Confirm", False)
 
 
 def test_compare_among_many_asks_for_several(index) -> None:
     candidates = find(index, "chairs in the kitchen").candidates
-    needs, prompt, multiple = needs_user_disambiguation("compare the chairs in the kitchen", candidates)
+    needs, prompt, multiple = asked(decide("compare the chairs in the kitchen", candidates))
     assert (needs, multiple) == (True, True) and prompt == "Pick the chairs to compare, then Confirm"
 
 

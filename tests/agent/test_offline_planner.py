@@ -6,21 +6,22 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from agent_helpers import Picker, agent_settings
+
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import Final, SelectionRequired
 from scene_agent.agent.offline_planner import OfflinePlanner, plan
 from scene_agent.agent.scene_agent import SceneAgent
-from scene_agent.bench.planner import POLICIES, bench_planner
-from scene_agent.bench.query_suite import KINDS, SUITE, SuiteQuery
-from scene_agent.scene import Scene, open_scene
+from scene_agent.demo.place import open_scene_or_demo
+from scene_agent.scene.loader import Scene
+from scene_bench.planner import POLICIES, bench_planner
+from scene_bench.query_suite import KINDS, SUITE, SuiteQuery
 
 
 @pytest.fixture(scope="module")
 def demo() -> Scene:
     """The embedded demo scene (built on first use)."""
-    return open_scene()
+    return open_scene_or_demo()
 
 
 def make_agent(demo: Scene, tmp_path: Path, timeout: float = 20.0) -> SceneAgent:
@@ -208,7 +209,8 @@ def test_empty_query_is_an_error_not_a_crash(demo: Scene, tmp_path: Path) -> Non
     assert [e.type for e in result.events] == ["final"]
 
 
-def test_stream_yields_the_events_as_they_happen_ending_with_final(demo: Scene, tmp_path: Path) -> None:
-    events = list(make_agent(demo, tmp_path).stream("how many bedrooms are there"))
+def test_on_event_sees_the_events_as_they_happen_ending_with_final(demo: Scene, tmp_path: Path) -> None:
+    events: list = []
+    make_agent(demo, tmp_path).query("how many bedrooms are there", on_event=events.append)
     assert [e.type for e in events] == ["tool_call_start", "tool_call_result", "final"]
     assert events[-1].status == "answered" and events[-1].codes == ["1-2", "1-3", "1-4"]

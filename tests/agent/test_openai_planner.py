@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from llm_stub import LLMStub, call, text, tool_calls
 from planner_helpers import of, tool_messages, types
+
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import Final, Message, ToolCallError, ToolCallResult, ToolCallStart
 from scene_agent.agent.llm import parse_json_object
@@ -27,9 +27,9 @@ def test_find_then_color_then_answer(ask) -> None:
         result = ask(stub, "what colour is the sofa?")
     assert types(result) == ["tool_call_start", "tool_call_result", "tool_call_start", "tool_call_result", "final"]
     starts, results = of(result, ToolCallStart), of(result, ToolCallResult)
-    assert [(s.tool_name, r.tool_name) for s, r in zip(starts, results)] == [("find", "find"), ("color", "color")]
+    assert [(s.tool_name, r.tool_name) for s, r in zip(starts, results, strict=True)] == [("find", "find"), ("color", "color")]
     assert [s.id for s in starts] == [r.id for r in results] and starts[0].id != starts[1].id
-    assert starts[0].args == '{"query": "sofa"}' and results[0].result["candidates"][0]["code"] == "0-2-1"
+    assert starts[0].args == '{"query": "sofa"}' and results[0].result.candidates[0].code == "0-2-1"
     assert (result.status, result.answer, result.codes) == ("answered", "The sofa 0-2-1 is grey.", ["0-2-1"])
 
     first, second, third = stub.requests
@@ -69,9 +69,9 @@ def test_parallel_calls_in_one_step(ask) -> None:
     starts, results = of(result, ToolCallStart), of(result, ToolCallResult)
     assert len(starts) == len(results) == 4 and not of(result, ToolCallError)
     assert len({s.id for s in starts}) == 4 and {s.id for s in starts} == {r.id for r in results}
-    position = {(type(e).__name__, e.id): i for i, e in enumerate(result.events) if hasattr(e, "id")}
-    assert all(position[("ToolCallStart", s.id)] < position[("ToolCallResult", s.id)] for s in starts)
-    assert sorted((r.tool_name, r.result["code"]) for r in results) == [("color", "0-1-1"), ("color", "0-2-1"),
+    position = {(e.type, e.id): i for i, e in enumerate(result.events) if hasattr(e, "id")}
+    assert all(position[("tool_call_start", s.id)] < position[("tool_call_result", s.id)] for s in starts)
+    assert sorted((r.tool_name, r.result.code) for r in results) == [("color", "0-1-1"), ("color", "0-2-1"),
                                                                       ("volume", "0-1-1"), ("volume", "0-2-1")]
     assert (result.status, result.codes) == ("answered", ["0-1-1", "0-2-1"])
     replies = tool_messages(stub.requests[1])

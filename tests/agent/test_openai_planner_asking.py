@@ -6,12 +6,11 @@ import json
 from typing import Any
 
 import pytest
-
 from agent_helpers import Picker
 from llm_stub import LLMStub, call, text, tool_calls
 from planner_helpers import of, tool_messages, types
-from scene_agent.agent.events import (QuestionAnswered, SelectionReceived, SelectionRequired, ToolCallError, ToolCallResult,
-                                      ToolCallStart)
+
+from scene_agent.agent.events import QuestionAnswered, SelectionReceived, SelectionRequired, ToolCallError, ToolCallResult, ToolCallStart
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.tools.question import QuestionAnswer, QuestionReply, QuestionRequest
 
@@ -30,7 +29,7 @@ def test_question_beside_another_tool_is_refused(ask) -> None:
     (refused,) = of(result, ToolCallError)
     assert (refused.tool_name, refused.error.code) == ("question", "question_not_alone")
     (ran,) = of(result, ToolCallResult)
-    assert ran.tool_name == "volume" and not any(e.type == "question" for e in result.events)  # type: ignore[attr-defined]
+    assert ran.tool_name == "volume" and not any(e.type == "question" for e in result.events)
     replies = tool_messages(stub.requests[1])
     assert json.loads(replies[0]["content"])["error"] == "question_not_alone" and "volume_m3" in json.loads(replies[1]["content"])
     assert (result.status, result.codes) == ("answered", ["0-2-1"])
@@ -42,8 +41,8 @@ def test_question_when_questions_are_off(ask) -> None:
     assert [t["function"]["name"] for t in stub.requests[0]["tools"]] == ["find", "visualize", "color", "volume"]
     assert "Use question only" not in stub.requests[0]["messages"][0]["content"]
     (answered,) = of(result, ToolCallResult)
-    assert answered.tool_name == "question" and answered.result["cancelled"] is True
-    assert not any(e.type == "question" for e in result.events)  # type: ignore[attr-defined]  # nothing shown
+    assert answered.tool_name == "question" and answered.result.cancelled is True
+    assert not any(e.type == "question" for e in result.events)  # nothing shown
     assert json.loads(tool_messages(stub.requests[1])[0]["content"])["cancelled"] is True
     assert result.status == "answered"
 
@@ -108,7 +107,7 @@ def test_selection_picked_then_measured(ask, settings) -> None:
     assert tool["tool_call_id"] == "call_1"
     assert observation["requires_selection"] is True
     assert (observation["selection"]["status"], observation["selection"]["codes"]) == ("confirmed", ["0-1-2"])
-    assert of(result, ToolCallResult)[1].result["code"] == "0-1-2"
+    assert of(result, ToolCallResult)[1].result.code == "0-1-2"
     assert (result.status, result.codes) == ("answered", ["0-1-2"])
 
 

@@ -1,4 +1,4 @@
-"""The OpenAI planner's model server: its errors end the run, and needs_user_disambiguation asks it (rules as fallback)."""
+"""The OpenAI planner's model server: its errors end the run, and decide asks it (rules as fallback)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,17 @@ import socket
 from typing import Any
 
 import pytest
-
 from llm_stub import LLMStub, call, error, text, tool_calls
 from planner_helpers import types
-from scene_agent.agent.disambiguation import decide, needs_user_disambiguation, rules_decision
+
+from scene_agent.agent.disambiguation import Decision, decide, rules_decision
 from scene_agent.agent.llm import ModelError
 from scene_agent.tools.find import find
+
+
+def asked(decision: Decision) -> tuple[bool, str | None, bool]:
+    """(needs_selection, prompt, multiple): what the viewer is asked, if anything."""
+    return decision.needs_selection, decision.prompt, decision.multiple
 
 
 def closed_port() -> int:
@@ -54,7 +59,7 @@ def test_model_error_names_the_server(planners) -> None:
     assert "tools" not in stub.requests[0]  # an empty tool list is not sent
 
 
-# (k) needs_user_disambiguation asks the model, with the rules as fallback
+# (k) decide asks the model, with the rules as fallback
 
 
 def test_disambiguation_uses_the_models_json(scene, planners) -> None:
@@ -63,7 +68,7 @@ def test_disambiguation_uses_the_models_json(scene, planners) -> None:
     with LLMStub(text(reply), text(reply)) as stub:
         model = planners(stub.base_url).decide_model()
         decision = decide("what colour is the chair?", chairs, model)
-        assert needs_user_disambiguation("what colour is the chair?", chairs, model) == (True, "Pick the chairs to compare", True)
+        assert asked(decide("what colour is the chair?", chairs, model)) == (True, "Pick the chairs to compare", True)
     assert (decision.decided_by, decision.needs_selection, decision.multiple) == ("model", True, True)
     system, user = stub.requests[0]["messages"]
     assert "JSON" in system["content"] and json.loads(user["content"])["query"] == "what colour is the chair?"
@@ -77,7 +82,7 @@ def test_disambiguation_falls_back_to_the_rules(scene, planners, replies) -> Non
     with LLMStub(*replies) as stub:
         decision = decide("what colour is the chair?", chairs, planners(stub.base_url).decide_model())
     assert decision.decided_by == "rules"
-    assert decision.as_tuple() == rules_decision("what colour is the chair?", chairs).as_tuple()
+    assert asked(decision) == asked(rules_decision("what colour is the chair?", chairs))
 
 
 def test_find_asks_the_model_whether_to_ask(ask) -> None:

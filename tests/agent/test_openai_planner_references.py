@@ -6,6 +6,7 @@ import json
 
 from llm_stub import LLMStub, call, text, tool_calls
 from planner_helpers import of, tool_messages
+
 from scene_agent.agent.events import ToolCallError, ToolCallResult
 
 
@@ -48,10 +49,10 @@ def test_colour_and_size_filters_and_a_follow_up_within(ask) -> None:
                  text('{"needs_selection": true, "multiple": false}'), text("done")) as stub:
         result = ask(stub, "which chairs?")
     blue, second, tallest = (r.result for r in of(result, ToolCallResult))
-    assert [c["code"] for c in blue["candidates"]] == ["0-1-2"] and blue["candidates"][0]["observed"]["color"] == "blue"
-    assert [c["code"] for c in second["candidates"]] == ["0-1-2"]
+    assert [c.code for c in blue.candidates] == ["0-1-2"] and blue.candidates[0].observed.color == "blue"
+    assert [c.code for c in second.candidates] == ["0-1-2"]
     # Five chair-shaped boxes of the same height: too close to tell apart, so the model is asked whether to ask.
-    assert tallest["steps"][0]["tied"] and tallest["disambiguation"]["needs_selection"]
+    assert tallest.steps[0].tied and tallest.disambiguation.needs_selection
     assert "JSON" in stub.requests[3]["messages"][0]["content"]  # the decision went to the model (rules as fallback)
 
 
@@ -73,5 +74,5 @@ def test_tool_words_follow_the_language_of_the_question(ask) -> None:
                  text("沙发 0-2-1 是灰色的。")) as stub:
         result = ask(stub, "沙发是什么颜色？")
     colour = next(r for r in of(result, ToolCallResult) if r.tool_name == "color")
-    assert colour.result["summary"].startswith("沙发 0-2-1") and "灰色" in colour.result["summary"]
+    assert colour.result.summary.startswith("沙发 0-2-1") and "灰色" in colour.result.summary
     assert result.answer == "沙发 0-2-1 是灰色的。"

@@ -7,15 +7,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from agent_helpers import agent_settings
 from pydantic import BaseModel
 
-from agent_helpers import agent_settings
 from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired
 from scene_agent.agent.offline_planner import OfflinePlanner
 from scene_agent.agent.pick_in_words import WordsNotUnderstoodError, answer_in_words
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.errors import SessionAnsweredError
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.answer import submit_selection
 from scene_agent.selection.store import SessionStore
 
@@ -51,8 +51,8 @@ class Speaker:
                 self.replies.append(exc)
 
 
-def run(scene: Scene, tmp_path: Path, question: str, *lines: str, lang: str | None = None):  # noqa: ANN201
-    agent = SceneAgent(scene, agent_settings(tmp_path), OfflinePlanner(), selection_timeout=20, lang=lang)  # type: ignore[arg-type]
+def run(scene: Scene, tmp_path: Path, question: str, *lines: str, lang: str | None = None):
+    agent = SceneAgent(scene, agent_settings(tmp_path), OfflinePlanner(), selection_timeout=20, lang=lang)
     speaker = Speaker(scene, agent, *lines)
     result = agent.query(question, on_event=speaker)
     if lines:
@@ -65,7 +65,7 @@ def test_the_red_one_answers_which_chair(scene: Scene, tmp_path: Path) -> None:
     not_understood, picked = speaker.replies
     assert isinstance(not_understood, WordsNotUnderstoodError)
     assert "There is no purple chair; the chairs are red, blue, green, black and yellow." in not_understood.message
-    assert (picked.status, picked.codes, picked.said) == ("confirmed", ["0-1-1"], "the red one")  # type: ignore[union-attr]
+    assert (picked.status, picked.codes, picked.said) == ("confirmed", ["0-1-1"], "the red one")
     [received] = [e for e in speaker.events if isinstance(e, SelectionReceived)]
     assert received.codes == ["0-1-1"] and received.words == "the red one"
     assert result.status == "answered" and result.codes == ["0-1-1"] and "red" in result.answer
@@ -83,7 +83,7 @@ def test_words_of_every_kind(scene: Scene, tmp_path: Path, line: str, code: str)
 
 def test_words_that_fit_several_are_asked_about_again(scene: Scene, tmp_path: Path) -> None:
     _, speaker, result = run(scene, tmp_path, "how big is the chair?", "the one in the kitchen", "the blue one")
-    several, picked = speaker.replies
+    several, _picked = speaker.replies
     assert isinstance(several, WordsNotUnderstoodError) and "still fits 4" in several.message  # the Kitchenette too
     assert "the red chair (0-1-1)" in several.message or "the red one (0-1-1)" in several.message
     assert result.codes == ["0-1-2"]
@@ -91,7 +91,7 @@ def test_words_that_fit_several_are_asked_about_again(scene: Scene, tmp_path: Pa
 
 def test_cancel_in_words(scene: Scene, tmp_path: Path) -> None:
     agent, speaker, result = run(scene, tmp_path, "what's the color of the chair?", "never mind")
-    assert speaker.replies[0].status == "cancelled"  # type: ignore[union-attr]
+    assert speaker.replies[0].status == "cancelled"
     [cancelled] = [e for e in speaker.events if isinstance(e, SelectionCancelled)]
     assert cancelled.cancelled_by == "words"
     assert result.status == "cancelled" and "You cancelled the selection" in result.answer

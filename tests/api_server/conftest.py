@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 from flask import Flask
 
-from api_server import create_app
+from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]

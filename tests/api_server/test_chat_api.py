@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from api_server.serve import BackgroundServer
 from chat_helpers import ask, events_until, run_events, start
 from http_client import call
+from sse_client import SSEStream, read_run
+
+from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.selection.store import SessionStore
-from sse_client import SSEStream, read_run
 
 ChatServer = Callable[..., BackgroundServer]
 
@@ -157,7 +158,8 @@ def test_while_a_pick_waits_a_message_answers_it_in_words(chat_server: ChatServe
         picked = call("POST", f"{server.url}/api/chat", {"message": "the office chair", "conversation_id": first["conversation_id"]})
         assert picked.status == 200, picked.body
         body = picked.json()
-        assert (body["status"], body["codes"], body["said"], body["run_id"]) == ("confirmed", ["1-3-2"], "the office chair", first["run_id"])
+        assert (body["status"], body["codes"], body["said"], body["run_id"]) == ("confirmed", ["1-3-2"], "the office chair",
+                                                                                 first["run_id"])
         rest = list(stream)
     received = next(json.loads(e.data) for e in rest if e.name == "message" and '"selection_received"' in e.data)
     assert received["codes"] == ["1-3-2"] and received["words"] == "the office chair"
@@ -176,7 +178,7 @@ def test_a_not_found_question_ends_not_found(chat_server: ChatServer) -> None:
 
 def test_server_shutdown_ends_waiting_runs_as_cancelled(small_scene_path: Path, settings: Settings, tmp_path: Path,
                                                        offline: None) -> None:
-    from api_server import create_app  # noqa: PLC0415
+    from api_server.app import create_app
 
     app = create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "VIEWER_DIST": str(tmp_path / "dist")})
     server = BackgroundServer(app).__enter__()

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
-
-from api_server.serve import BackgroundServer
 from chat_helpers import ask, events_until, start
 from http_client import call
 from sse_client import SSEStream, read_run
+
+from api_server.serve import BackgroundServer
 
 ChatServer = Callable[..., BackgroundServer]
 ZEROS = "0" * 32

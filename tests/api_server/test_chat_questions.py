@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
-
-from api_server.serve import BackgroundServer
 from chat_helpers import events_until, start
 from http_client import call
-from llm_stub import LLMStub, call as tool, text, tool_calls
+from llm_stub import LLMStub, text, tool_calls
+from llm_stub import call as tool
 from sse_client import SSEStream
+
+from api_server.serve import BackgroundServer
 
 ChatServer = Callable[..., BackgroundServer]
 UNITS = {"header": "Units", "question": "Metric or imperial?", "options": ["metric", "imperial"]}

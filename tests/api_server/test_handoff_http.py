@@ -6,10 +6,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
-from api_server import create_app
-from api_server.serve import BackgroundServer
 from http_client import call
+
+from api_server.app import create_app
+from api_server.serve import BackgroundServer
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionResult, SelectionWaiter
 
@@ -27,7 +27,7 @@ class Waiting:
         self.thread.start()
         assert self.started.wait(JOIN_S)
 
-    def _run(self, pending) -> None:  # noqa: ANN001
+    def _run(self, pending) -> None:
         # The first progress report comes after the first look at the file, before the first sleep.
         self.result = pending.wait(on_progress=lambda _: self.started.set(), progress_every=3600)
 
@@ -45,7 +45,7 @@ def waiter():
 
 
 def test_view_only_needs_no_wait(server, scene, settings):
-    from scene_agent.tools.visualize import VisualizeInput, open_view  # noqa: PLC0415
+    from scene_agent.tools.visualize import VisualizeInput, open_view
 
     out = open_view(scene, VisualizeInput(codes=["0-2"]), settings)
     assert (out.status, out.mode, out.requires_selection, out.session_id) == ("ok", "room", False, None)

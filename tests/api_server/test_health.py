@@ -9,7 +9,7 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
-from api_server import create_app
+from api_server.app import create_app
 
 
 def test_health_over_http(small_scene_path: Path) -> None:

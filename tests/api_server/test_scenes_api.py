@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from http_client import call
 
 from api_server.point_data import HEADER, unpack_points
-from http_client import call
-from scene_agent.manifest import load_manifest
+from scene_agent.scene.manifest import load_manifest
 
 
 def test_scene_list_and_manifest(server, small_scene_path):

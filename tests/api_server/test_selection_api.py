@@ -7,8 +7,8 @@ import stat
 from datetime import timedelta
 
 import pytest
-
 from http_client import call
+
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
@@ -16,7 +16,7 @@ from scene_agent.selection.store import SessionStore
 UNKNOWN_ID = "0" * 32
 
 
-def nothing_written(settings, session_id: str) -> bool:  # noqa: ANN001
+def nothing_written(settings, session_id: str) -> bool:
     """No selection file and no recorded outcome for this session."""
     return (not selection_path(settings.selection_dir, session_id).exists()
             and SessionStore(settings).outcome(session_id) is None)

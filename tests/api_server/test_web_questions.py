@@ -6,8 +6,7 @@ import threading
 
 import pytest
 
-from api_server.web_questions import (AnswerGiven, InvalidAnswerError, QuestionEndedError, QuestionNotFoundError,
-                                      WebQuestions, build_answers)
+from api_server.web_questions import AnswerGiven, InvalidAnswerError, QuestionEndedError, QuestionNotFoundError, WebQuestions, build_answers
 from scene_agent.tools.question import QuestionItem, QuestionRequest
 
 UNITS = QuestionItem(header="Units", question="Metric or imperial?", options=["metric", "imperial"])

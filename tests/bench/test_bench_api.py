@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from cli_run import run_cli
 
-from api_server import create_app
+from api_server.app import create_app
 from api_server.serve import BackgroundServer
-from scene_agent.bench.api import RunningServer, measure
 from scene_agent.config import Settings
+from scene_bench.api import RunningServer, measure
 
 ROW_FIELDS = {"server", "endpoint", "requests", "concurrency", "req_per_s", "p50_ms", "p99_ms", "errors"}
 

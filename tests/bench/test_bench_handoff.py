@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli_run import run_cli
 
-from scene_agent.bench.handoff import seed_wait_for_selection
+from scene_bench.handoff import once_a_second_wait
 
 
 def test_bench_handoff_json(tmp_path: Path) -> None:
@@ -35,14 +35,14 @@ def test_bench_handoff_rejects_n_below_one() -> None:
     assert "--n" in out.stderr
 
 
-def test_seed_loop_reads_and_consumes_a_file_already_there(tmp_path: Path) -> None:
+def test_once_a_second_loop_reads_and_consumes_a_file_already_there(tmp_path: Path) -> None:
     path = tmp_path / "viewer_selection_x.json"
     path.write_text('{"status": "confirmed"}', encoding="utf-8")
-    assert seed_wait_for_selection(path, timeout=5) == {"status": "confirmed"}
+    assert once_a_second_wait(path, timeout=5) == {"status": "confirmed"}
     assert not path.exists()
 
 
-def test_seed_loop_ends_on_stop(tmp_path: Path) -> None:
+def test_once_a_second_loop_ends_on_stop(tmp_path: Path) -> None:
     stop = threading.Event()
     looked = threading.Event()
 
@@ -50,5 +50,5 @@ def test_seed_loop_ends_on_stop(tmp_path: Path) -> None:
         looked.set()
         stop.set()  # the loop sees it at its next look, one second later
 
-    assert seed_wait_for_selection(tmp_path / "absent.json", timeout=30, stop=stop, on_check=first_look) is None
+    assert once_a_second_wait(tmp_path / "absent.json", timeout=30, stop=stop, on_check=first_look) is None
     assert looked.is_set()

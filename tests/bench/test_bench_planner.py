@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from cli_run import run_cli
-from scene_agent.bench.query_suite import KINDS, SUITE
-from scene_agent.bench.reference_suite import EXPRESSIONS, REFERENCE_SUITE
+
+from scene_bench.query_suite import KINDS, SUITE
+from scene_bench.reference_suite import EXPRESSIONS, REFERENCE_SUITE
 
 
 def test_bench_planner_json() -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from rich.console import Console
-
 from cli_proc import Spawner, agent_env
 from question_dialog_helpers import Keyboard, Screen
+from rich.console import Console
+
 from scene_agent.cli.question_dialog import TerminalQuestions
-from scene_agent.scene import ensure_demo_scene
+from scene_agent.demo.place import ensure_demo_scene
 
 
 @pytest.fixture(scope="module")

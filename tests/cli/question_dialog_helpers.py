@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 import os
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from scene_agent.cli.question_dialog import TerminalQuestions
 from scene_agent.tools.question import QuestionInput, QuestionReply, QuestionRequest

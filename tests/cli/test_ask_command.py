@@ -13,10 +13,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
 from cli_proc import CliProcess, Spawner, http, start_serve, submit
 from cli_run import run_cli
-
 
 BEDROOMS = ["1-2", "1-3", "1-4"]
 
@@ -204,7 +202,7 @@ def test_no_pick_times_out(spawn: Spawner, served: str) -> None:
     sid = read_until(process, "selection_required")[-1]["session_id"]
     status, rest = finish_json(process)
     assert status == 1
-    assert [e["type"] for e in rest][0] == "selection_timeout"
+    assert next(e["type"] for e in rest) == "selection_timeout"
     final = rest[-1]
     assert (final["type"], final["status"], final["codes"]) == ("final", "timeout", [])
     assert http("GET", f"{served}/api/sessions/{sid}")[1]["status"] == "expired"
@@ -245,18 +243,23 @@ def test_ctrl_c_while_waiting_human(spawn: Spawner, served: str) -> None:
 
 
 @pytest.fixture
-def stalled_viewer(env: dict[str, str]) -> Iterator[None]:
+def stalled_viewer(env: dict[str, str]) -> Iterator[threading.Event]:
     """A viewer URL whose server accepts, then sends its answer one byte at a time, for as long as the test runs.
 
     `ask` checks the viewer once it has a link, so it is busy in that check (not waiting for a pick) until
-    the test ends: a Ctrl-C sent then lands outside any selection wait.
+    the test ends: a Ctrl-C sent then lands outside any selection wait. The event yielded is set once `ask`
+    has connected.
     """
     listener = socket.create_server(("127.0.0.1", 0))
     done = threading.Event()
+    connected = threading.Event()
 
     def trickle() -> None:
         conn, _ = listener.accept()
+        connected.set()
         with conn:
+            if done.is_set():
+                return  # the wake-up connection of the teardown below
             conn.recv(65536)
             # A status line that never ends, one byte every 0.2 s: each byte restarts the client's 1 s read timeout.
             # (The wait paces the bytes; it does not wait for something to happen.)
@@ -270,17 +273,21 @@ def stalled_viewer(env: dict[str, str]) -> Iterator[None]:
     thread.start()
     env["SCENE_AGENT_VIEWER_URL"] = f"http://127.0.0.1:{listener.getsockname()[1]}/"
     try:
-        yield
+        yield connected
     finally:
         done.set()
+        if not connected.is_set():  # closing a listening socket does not wake accept(): connect once instead
+            socket.create_connection(listener.getsockname(), timeout=5).close()
+        thread.join(timeout=10)
         listener.close()
 
 
-def test_ctrl_c_outside_a_wait_exits_130(spawn: Spawner, stalled_viewer: None) -> None:
+def test_ctrl_c_outside_a_wait_exits_130(spawn: Spawner, stalled_viewer: threading.Event) -> None:
     process = spawn("ask", "show me room 0-3", "--json")
     events = read_until(process, "tool_call_result")
     while events[-1].get("tool_name") != "visualize":
         events += read_until(process, "tool_call_result")
+    assert stalled_viewer.wait(timeout=30), "ask never checked the viewer"
     process.proc.send_signal(signal.SIGINT)
     status, rest = finish_json(process)
     assert status == 130

@@ -11,12 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
 from cli_proc import CliProcess, Spawner, http, start_serve, submit
-
-
-
-
 
 
 @pytest.fixture
@@ -127,7 +122,7 @@ def test_ctrl_c_at_the_prompt_ends_the_chat(chat: Callable[..., CliProcess]) -> 
 
 
 def test_chat_serve_runs_the_viewer_server_for_the_length_of_the_chat(chat: Callable[..., CliProcess], env: dict[str, str]) -> None:
-    import socket  # noqa: PLC0415
+    import socket
 
     with socket.socket() as probe:  # a free loopback port for the viewer URL (what `make run` uses is 8090)
         probe.bind(("127.0.0.1", 0))

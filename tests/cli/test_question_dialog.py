@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from question_dialog_helpers import NOTE, ROOMS, UNITS, Keyboard, Screen, answers_of, ask
+
 from scene_agent.cli.question_dialog import TerminalQuestions, parse_answer
 from scene_agent.tools.question import QuestionItem
-
 
 # --- answering -----------------------------------------------------------------------------------------
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 
 from question_dialog_helpers import NOTE, ROOMS, UNITS, InThread, Keyboard, Screen, answers_of, ask
-from scene_agent.cli.question_dialog import TerminalQuestions
 
+from scene_agent.cli.question_dialog import TerminalQuestions
 
 # --- ending early ------------------------------------------------------------------------------------------
 

@@ -3,26 +3,25 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
-
 from question_dialog_helpers import NOTE, ROOMS, UNITS, InThread, Keyboard, Screen, batch
+
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import Question, QuestionAnswered, ToolCallError, ToolCallResult
 from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.records import ConversationRecords
-from scene_agent.agent.toolbox import ToolCall, Toolbox
+from scene_agent.agent.toolbox import Toolbox, ToolCall
 from scene_agent.cli.question_dialog import TerminalQuestions
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
-from scene_agent.scene import load_scene
+from scene_agent.scene.loader import load_scene
 from scene_agent.selection.waiter import SelectionWaiter
-from scene_agent.tools.question import (NoUIError, QuestionDesk, QuestionReply, QuestionRequest, QuestionTimeoutError,
-                                        skipped_result)
+from scene_agent.tools.question import NoUIError, QuestionDesk, QuestionReply, QuestionRequest, QuestionTimeoutError, skipped_result
 from scene_agent.tools.registry import ToolContext
-
 
 # --- inside the agent: Interaction, records, events, Toolbox -----------------------------------------------
 
@@ -47,7 +46,7 @@ class Agent:
         return self.interaction.ask_question("call_1", batch(*questions), self.control)
 
     def types(self) -> list[str]:
-        return [getattr(e, "type") for e in self.events]
+        return [e.type for e in self.events]
 
     def answered_event(self) -> QuestionAnswered:
         [event] = [e for e in self.events if isinstance(e, QuestionAnswered)]
@@ -82,9 +81,9 @@ def test_interaction_answered_through_the_terminal(settings: Settings, dialog: T
     assert isinstance(question, Question)
     assert question.tool_call_id == answered.tool_call_id == "call_1"
     assert question.question_id == answered.question_id
-    assert [q["header"] for q in question.questions] == ["Units", "Note"]
+    assert [q.header for q in question.questions] == ["Units", "Note"]
     assert answered.status == "answered"
-    assert [(a["question_index"], a["answer"]) for a in answered.answers] == [(0, "imperial"), (1, "creaky stairs")]
+    assert [(a.question_index, a.answer) for a in answered.answers] == [(0, "imperial"), (1, "creaky stairs")]
     assert agent.record_rows() == [("CHOICE", "ANSWERED", "imperial"), ("FEEDBACK", "ANSWERED", "creaky stairs")]
     assert [r.id for r in agent.records.list()] == [f"{question.question_id}:0", f"{question.question_id}:1"]
     assert all(r.answered_at for r in agent.records.list())
@@ -109,7 +108,7 @@ def test_interaction_timeout_is_an_error_and_expires_the_rest(settings: Settings
         agent.ask(UNITS, NOTE)
     answered = agent.answered_event()
     assert answered.status == "timeout"
-    assert [(a["question_index"], a["answer"]) for a in answered.answers] == [(0, "imperial")]
+    assert [(a.question_index, a.answer) for a in answered.answers] == [(0, "imperial")]
     assert agent.record_rows() == [("CHOICE", "ANSWERED", "imperial"), ("FEEDBACK", "EXPIRED", None)]
 
 

@@ -9,13 +9,12 @@ import string
 import threading
 
 import pytest
+from question_dialog_helpers import LONG_S, NOTE, UNITS, Keyboard, Screen, answers_of, ask, request
 from rich.console import Console
 
-from question_dialog_helpers import LONG_S, NOTE, UNITS, Keyboard, Screen, answers_of, ask, request
 from scene_agent.cli.messages import MESSAGES, language, t
 from scene_agent.cli.question_dialog import TerminalQuestions, terminal_questions
 from scene_agent.config import load_language
-
 
 # --- a real terminal and the language ----------------------------------------------------------------------
 

@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from cli_run import run_cli
 
-from scene_agent.manifest import load_manifest
+from scene_agent.scene.manifest import load_manifest
 
 
 def test_scene_info_json(small_scene_path: Path) -> None:

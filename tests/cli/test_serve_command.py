@@ -9,13 +9,12 @@ import stat
 from pathlib import Path
 
 import pytest
-
-from api_server.app import REPO_ROOT
 from cli_proc import Spawner, http, start_serve, submit
 from cli_run import run_cli
 
+from api_server.app import REPO_ROOT
 from scene_agent.config import Settings
-from scene_agent.scene import open_scene
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 
@@ -28,7 +27,7 @@ def test_serve_answers_a_selection_then_stops_on_sigterm(small_scene_path: Path,
 
     # The agent side, in this process, with the same directories as the server.
     settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selections", viewer_url=info["url"])
-    vis = open_view(open_scene(small_scene_path), VisualizeInput(codes=["0-2-2", "0-2-3"], selection_mode=True), settings)
+    vis = open_view(open_scene_or_demo(small_scene_path), VisualizeInput(codes=["0-2-2", "0-2-3"], selection_mode=True), settings)
     status, state = http("GET", f"{info['url']}api/sessions/{vis.session_id}")
     assert (status, state["status"], state["candidates"]) == (200, "pending", ["0-2-2", "0-2-3"])
     assert http("GET", f"{info['url']}manifests/{vis.view}.json")[1]["session_id"] == vis.session_id
@@ -89,7 +88,7 @@ def test_human_output_names_the_url_and_the_viewer_url_to_set(small_scene_path: 
 def test_the_built_viewer_is_served_at_the_root(small_scene_path: Path, spawn: Spawner) -> None:
     # `make test` builds viewer/dist first; an unbuilt one is tested in tests/api_server/test_scenes_api.py.
     assert (REPO_ROOT / "viewer" / "dist" / "index.html").is_file(), "build the viewer: make viewer"
-    process, info = start_serve(spawn, small_scene_path)
+    _, info = start_serve(spawn, small_scene_path)
     status, text = http("GET", info["url"])
     assert status == 200 and '<aside id="chat"' in text and "/assets/" in text
     assert http("GET", info["url"] + "api/health")[1]["viewer_built"] is True

@@ -9,12 +9,11 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
-from api_server import create_app
-from api_server.serve import BackgroundServer
 from cli_proc import CliProcess, Spawner, http, start_serve, submit
 from cli_run import run_cli
 
+from api_server.app import create_app
+from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 
 CHAIRS = ("0-1-1", "0-1-2", "0-1-3")
@@ -207,7 +206,7 @@ def test_pick_reaches_the_waiting_vis_across_a_server_restart(small_scene_path: 
     assert http("GET", f"{origin}/api/sessions/{vis['session_id']}")[1]["status"] == "pending"
     first.proc.send_signal(signal.SIGTERM)
     assert first.finish() == 0
-    second, info2 = start_serve(spawn, small_scene_path)
+    _, info2 = start_serve(spawn, small_scene_path)
     assert http("GET", info2["url"] + "api/health")[1]["scene_id"] == "small"
     assert process.proc.poll() is None
     assert submit(info2["url"].rstrip("/"), vis["session_id"], "0-1-2")[0] == 200

@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from scene_agent.demo import build_demo_scene
+from scene_agent.demo.build import build_demo_scene
 from scene_agent.demo.layout import FloorPlan, Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Door, Rect
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.find import find
 
 WALL_THICKNESS = 0.15  # rooms whose walls are this close face each other across one wall
@@ -23,7 +23,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Scene:
 
 
 def _room(scene: Scene, code: str):
-    return scene.item(code).room  # type: ignore[union-attr]
+    return scene.item(code).room
 
 
 def test_ground_floor_rooms_in_order(demo: Scene) -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scene_agent.attributes import ATTRIBUTES_NAME
-from scene_agent.demo import build_demo_scene
-from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE
+from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE, build_demo_scene
 from scene_agent.errors import SceneAgentError
-from scene_agent.manifest import SceneManifest, load_manifest
-from scene_agent.ply import Points, points_from_vertices, read_ply_vertices
+from scene_agent.geometry.points import Points
 from scene_agent.language.vocabulary import OBJECT_SYNONYMS, ROOM_SYNONYMS
+from scene_agent.scene.attributes import ATTRIBUTES_NAME
+from scene_agent.scene.manifest import SceneManifest, load_manifest
+from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
 
 BOUNDS_TOLERANCE = 0.01  # meters; scanner noise may push a point a few mm past a wall
 

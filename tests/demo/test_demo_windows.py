@@ -7,12 +7,12 @@ import math
 import numpy as np
 import pytest
 
-from scene_agent.demo import build_demo_scene
 from scene_agent.demo import fixtures as fx
 from scene_agent.demo import palette
+from scene_agent.demo.build import build_demo_scene
 from scene_agent.demo.layout import Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Rect, Window
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.find import find
 
 # Room code → codes of its window objects, numbered after all of the room's other items.
@@ -52,7 +52,7 @@ def test_the_rooms_have_their_windows_after_all_their_items(demo: Scene) -> None
     windows = {room.code: [o.code for o in room.objects if o.label == "window"] for room in demo.manifest.rooms()}
     assert {code: found for code, found in windows.items() if found} == WINDOWS
     for code, found in WINDOWS.items():
-        assert [o.code for o in demo.item(code).room.objects][-len(found):] == found  # type: ignore[union-attr]
+        assert [o.code for o in demo.item(code).room.objects][-len(found):] == found
     assert [code for _, code, _, _, _ in WINDOW_CASES] == [c for codes in WINDOWS.values() for c in codes]
     assert len(demo.manifest.objects()) == 80
 

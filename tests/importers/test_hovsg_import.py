@@ -11,8 +11,8 @@ from scan_fixtures import write_hovsg_graph, write_ply
 
 from scene_agent.errors import ScanImportError
 from scene_agent.importers import import_hovsg
-from scene_agent.manifest import load_manifest
-from scene_agent.scene import load_scene
+from scene_agent.scene.loader import load_scene
+from scene_agent.scene.manifest import load_manifest
 from scene_agent.tools.find import find
 
 
@@ -89,7 +89,8 @@ def _edit(path: Path, **changes) -> None:
     ("breakage", "names"),
     [
         (lambda g: (g / "objects" / "0_1_2.ply").unlink(), "objects/0_1_2.ply: missing file"),
-        (lambda g: _edit(g / "objects" / "0_1_2.json", room_id="0_7"), "objects/0_1_2.json: refers to room 0-7, which the graph does not have"),
+        (lambda g: _edit(g / "objects" / "0_1_2.json", room_id="0_7"),
+         "objects/0_1_2.json: refers to room 0-7, which the graph does not have"),
         (lambda g: _edit(g / "rooms" / "0_1.json", floor_id="3"), "rooms/0_1.json: refers to floor 3"),
         (lambda g: (g / "rooms" / "0_0.json").write_text("[1, 2"), "rooms/0_0.json: not valid JSON"),
         (lambda g: _edit(g / "objects" / "0_0_1.json", name=None), "objects/0_0_1.json: field 'name' should be str"),
@@ -99,7 +100,8 @@ def _edit(path: Path, **changes) -> None:
         (lambda g: (g / "objects" / "chair.json").write_text("{}"), "objects/chair.json: file name should be <floor>_<room>_<object>.json"),
         (lambda g: [p.unlink() for p in (g / "floors").iterdir()], "floors: no floor .json files"),
         (lambda g: (g / "rooms").rename(g / "rooms-old"), "rooms: HOV-SG rooms folder not found"),
-        (lambda g: _edit(g / "objects" / "0_1_2.json", object_id="0_1_5"), "objects/0_1_2.json: object_id says 0-1-5 but the file name says 0-1-2"),
+        (lambda g: _edit(g / "objects" / "0_1_2.json", object_id="0_1_5"),
+         "objects/0_1_2.json: object_id says 0-1-5 but the file name says 0-1-2"),
         (lambda g: _edit(g / "objects" / "0_1_2.json", room_id=[0, 1]), "objects/0_1_2.json: field 'room_id' should be str or int"),
         (lambda g: _edit(g / "rooms" / "0_1.json", floor_id="0_1_2"), "rooms/0_1.json: field 'floor_id' is '0_1_2', too many parts"),
         (lambda g: [(g / "objects" / f"0_1_2.{ext}").unlink() for ext in ("json", "ply")],

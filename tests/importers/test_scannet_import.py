@@ -12,8 +12,8 @@ from scan_fixtures import SCAN_SEGMENTS, write_ply, write_scannet_scan
 
 from scene_agent.errors import ScanImportError
 from scene_agent.importers import import_scannet
-from scene_agent.manifest import load_manifest
-from scene_agent.scene import load_scene
+from scene_agent.scene.loader import load_scene
+from scene_agent.scene.manifest import load_manifest
 
 
 def _leftovers(tmp_path: Path) -> list[str]:
@@ -61,12 +61,15 @@ def _scan_bounds(room) -> tuple[np.ndarray, np.ndarray]:
         (lambda d: (d / "scene0000_00.aggregation.json").unlink(), "scene0000_00.aggregation.json: missing file"),
         (lambda d: (d / "scene0000_00_vh_clean_2.0.010000.segs.json").write_text(json.dumps({"segIndices": [10] * 5})),
          "segs.json: 5 segment indices for 900 vertices"),
-        (lambda d: (d / "scene0000_00.aggregation.json").write_text(json.dumps({"segGroups": [{"id": 0, "label": "chair", "segments": [99]}]})),
+        (lambda d: (d / "scene0000_00.aggregation.json").write_text(
+            json.dumps({"segGroups": [{"id": 0, "label": "chair", "segments": [99]}]})),
          "aggregation.json: segGroup 0 ('chair') refers to segment 99"),
         (lambda d: (d / "scene0000_00.aggregation.json").write_text("{not json"), "aggregation.json: not valid JSON"),
-        (lambda d: (d / "scene0000_00.aggregation.json").write_text(json.dumps({"groups": []})), "aggregation.json: missing field 'segGroups'"),
+        (lambda d: (d / "scene0000_00.aggregation.json").write_text(json.dumps({"groups": []})),
+         "aggregation.json: missing field 'segGroups'"),
         (lambda d: _truncate(d / "scene0000_00_vh_clean_2.ply"), "scene0000_00_vh_clean_2.ply: corrupt or unreadable PLY"),
-        (lambda d: (d / "scene0000_00_vh_clean_2.ply").write_bytes(b"GARBAGE" * 100), "scene0000_00_vh_clean_2.ply: corrupt or unreadable PLY"),
+        (lambda d: (d / "scene0000_00_vh_clean_2.ply").write_bytes(b"GARBAGE" * 100),
+         "scene0000_00_vh_clean_2.ply: corrupt or unreadable PLY"),
         (lambda d: (d / "scene0000_00.txt").write_text("axisAlignment = 1 0 0\n"), "scene0000_00.txt: axisAlignment must be 16 numbers"),
         (lambda d: (d / "scene0000_00_vh_clean_2.ply").unlink(), "scene0000_00_vh_clean_2.ply: missing file"),
         (lambda d: (d / "scene0000_00_vh_clean_2.0.010000.segs.json").unlink(), "scene0000_00_vh_clean_2.0.010000.segs.json: missing file"),

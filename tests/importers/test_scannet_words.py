@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from scan_fixtures import write_studio_scan
+
 from scene_agent.agent.offline_planner import plan
 from scene_agent.importers.scannet import import_scannet
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.find import find
 
 

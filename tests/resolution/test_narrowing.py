@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from scene_agent.attributes import ColorPart, ItemAttributes, PointSource
 from scene_agent.language.color_words import color_word
 from scene_agent.language.order_words import order_word
 from scene_agent.language.place_words import PlaceWord
 from scene_agent.language.size_words import size_word
 from scene_agent.resolution.narrowing import by_color, by_order, by_place, by_size
 from scene_agent.resolution.places import Spot
+from scene_agent.scene.attributes import ColorPart, ItemAttributes, PointSource
 
 PARTS = {  # basic, lab: measured colours as the colour tool gives them
     "red": ("red", (44.0, 60.0, 40.0)), "blue": ("blue", (35.0, 20.0, -60.0)), "navy": ("blue", (20.0, 15.0, -35.0)),
@@ -20,7 +20,7 @@ PARTS = {  # basic, lab: measured colours as the colour tool gives them
 def item(code: str, colors: list[tuple[str, float]] = (), volume: float = 1.0, extent: tuple = (1.0, 0.5, 1.0),
          box: tuple = (0, 0, 1, 1, 0, 1)) -> ItemAttributes:
     x0, y0, x1, y1, z0, z1 = box
-    parts = [ColorPart(basic=PARTS[name][0], name=name, hex="#000000", lab=PARTS[name][1], share=share)  # type: ignore[arg-type]
+    parts = [ColorPart(basic=PARTS[name][0], name=name, hex="#000000", lab=PARTS[name][1], share=share)
              for name, share in colors]
     return ItemAttributes(code=code, kind="object", points=100, colors=parts, volume_m3=volume, extent_m=extent, upright=True,
                           z_min=z0, z_max=z1, center=((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2),
@@ -28,7 +28,7 @@ def item(code: str, colors: list[tuple[str, float]] = (), volume: float = 1.0, e
                           source=PointSource(file=f"points/{code}.ply", size=1, mtime_ns=1))
 
 
-def word(text: str):  # noqa: ANN201
+def word(text: str):
     return color_word(text.split())[0]
 
 
@@ -80,7 +80,7 @@ def test_plain_size_words_keep_the_clearly_big_ones() -> None:
     assert by_size(list(cabinets), size_word(["small"])[0], cabinets.__getitem__).kept == ("0-5-6",)
 
 
-def _spots(items: list[ItemAttributes], rooms: dict[str, str] | None = None):  # noqa: ANN202
+def _spots(items: list[ItemAttributes], rooms: dict[str, str] | None = None):
     spots = {i.code: Spot(code=i.code, room=(rooms or {}).get(i.code, "0-1"), attributes=i) for i in items}
     return spots.__getitem__
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from scene_agent.attributes import ItemAttributes, PointSource
 from scene_agent.resolution.places import Spot, corner_distance, gap, is_above, is_between, is_on, is_under
+from scene_agent.scene.attributes import ItemAttributes, PointSource
 
 
 def spot(code: str, x0: float, y0: float, x1: float, y1: float, z0: float, z1: float, room: str = "0-1") -> Spot:

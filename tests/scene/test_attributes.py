@@ -14,14 +14,22 @@ import numpy as np
 import pytest
 from small_scene import SMALL_SCENE, box_points, write_small_scene
 
-from scene_agent.attributes import (ATTRIBUTES_NAME, ATTRIBUTES_VERSION, PointSource, SceneAttributes, manifest_items,
-                                    measure_item, point_source)
 from scene_agent.errors import NotFoundError, UsageError
 from scene_agent.geometry.footprint import MAX_VERTICES, simplify_polygon
-from scene_agent.manifest import Bounds, Floor, Room, SceneManifest, load_manifest, manifest_json
-from scene_agent.ply import Points, write_points
-from scene_agent.scene import load_scene
-from scene_agent.scene_writer import SceneWriter
+from scene_agent.geometry.points import Points
+from scene_agent.scene.attributes import (
+    ATTRIBUTES_NAME,
+    ATTRIBUTES_VERSION,
+    PointSource,
+    SceneAttributes,
+    manifest_items,
+    measure_item,
+    point_source,
+)
+from scene_agent.scene.loader import load_scene
+from scene_agent.scene.manifest import Bounds, Floor, Room, SceneManifest, load_manifest, manifest_json
+from scene_agent.scene.ply import write_points
+from scene_agent.scene.writer import SceneWriter
 from scene_agent.tools.color import color
 from scene_agent.tools.volume import volume
 
@@ -173,7 +181,7 @@ def test_a_spoilt_cache_is_measured_again(small_scene_path: Path, tmp_path: Path
     spoilt = spoil((root / ATTRIBUTES_NAME).read_bytes())
     assert spoilt != (root / ATTRIBUTES_NAME).read_bytes()
     (root / ATTRIBUTES_NAME).write_bytes(spoilt)
-    with caplog.at_level(logging.WARNING, logger="scene_agent.attributes"):
+    with caplog.at_level(logging.WARNING, logger="scene_agent.scene.attributes"):
         attributes, lines = _measured_again(root)
     assert [r.getMessage() for r in caplog.records if str(root / ATTRIBUTES_NAME) in r.getMessage()], caplog.text
     assert lines[0].startswith(f"Measuring {ITEM_COUNT} rooms and objects")
@@ -188,7 +196,7 @@ def test_a_symlink_at_the_cache_is_not_followed_but_replaced(small_scene_path: P
     target_bytes = target.read_bytes()
     (root / ATTRIBUTES_NAME).unlink()
     (root / ATTRIBUTES_NAME).symlink_to(target)
-    with caplog.at_level(logging.WARNING, logger="scene_agent.attributes"):
+    with caplog.at_level(logging.WARNING, logger="scene_agent.scene.attributes"):
         attributes, lines = _measured_again(root)
     assert "symbolic link" in caplog.text and str(root / ATTRIBUTES_NAME) in caplog.text
     assert lines and len(attributes.items) == ITEM_COUNT
@@ -208,7 +216,7 @@ def test_a_read_only_scene_is_measured_in_memory(small_scene_path: Path, tmp_pat
     try:
         if os.access(root, os.W_OK):
             pytest.skip("running as root: chmod does not stop writing")
-        with caplog.at_level(logging.WARNING, logger="scene_agent.attributes"):
+        with caplog.at_level(logging.WARNING, logger="scene_agent.scene.attributes"):
             attributes, lines = _measured_again(root)
         assert len(attributes.items) == ITEM_COUNT and lines
         assert f"{root / ATTRIBUTES_NAME}: cannot be written" in caplog.text
@@ -225,7 +233,7 @@ def test_a_cache_that_cannot_be_replaced_is_kept_in_memory(small_scene_path: Pat
     (root / ATTRIBUTES_NAME).mkdir()
     (root / ATTRIBUTES_NAME / "keep").write_text("keep")
     before = _files(root)
-    with caplog.at_level(logging.WARNING, logger="scene_agent.attributes"):
+    with caplog.at_level(logging.WARNING, logger="scene_agent.scene.attributes"):
         attributes, lines = _measured_again(root)
     assert len(attributes.items) == ITEM_COUNT and lines
     assert f"{root / ATTRIBUTES_NAME}: cannot be written" in caplog.text
@@ -236,7 +244,7 @@ def test_a_missing_point_file_leaves_that_item_empty_and_uncached(small_scene_pa
                                                                   caplog: pytest.LogCaptureFixture) -> None:
     root = _copy(small_scene_path, tmp_path)
     (root / "points" / "0-2-1.ply").unlink()
-    with caplog.at_level(logging.WARNING, logger="scene_agent.attributes"):
+    with caplog.at_level(logging.WARNING, logger="scene_agent.scene.attributes"):
         attributes, _ = _measured_again(root)
     sofa = attributes.items["0-2-1"]
     assert sofa.colors == [] and sofa.volume_m3 is None and "0-2-1.ply" in caplog.text
@@ -254,7 +262,7 @@ class _WatchedLock:
         self.entries = 0
         self.second_arrived = threading.Event()
 
-    def __enter__(self) -> "_WatchedLock":
+    def __enter__(self) -> _WatchedLock:
         with self._count_lock:
             self.entries += 1
             if self.entries >= 2:
@@ -271,7 +279,7 @@ def test_two_threads_asking_at_once_measure_once(small_scene_path: Path, tmp_pat
     (root / ATTRIBUTES_NAME).unlink()
     scene = load_scene(root)
     watched = _WatchedLock()
-    scene._attributes_lock = watched  # noqa: SLF001 - to hold the first measurement until the second thread asks
+    scene._attributes_lock = watched  # to hold the first measurement until the second thread asks
     lines: list[str] = []
     overlapped: list[bool] = []
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scene_agent.errors import UsageError
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.find import find
 
 

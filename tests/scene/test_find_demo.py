@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from scene_agent.demo import build_demo_scene
-from scene_agent.scene import Scene, load_scene
+from scene_agent.demo.build import build_demo_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.find import find
 
 

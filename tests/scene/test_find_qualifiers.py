@@ -6,13 +6,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from small_scene import box_points
 
 from scene_agent.errors import UsageError
-from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.scene import Scene, load_scene
-from scene_agent.scene_writer import SceneWriter
+from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
+from scene_agent.scene.writer import SceneWriter
 from scene_agent.tools.find import find
-from small_scene import box_points
 
 KITCHEN_CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]  # red, blue, green, in a row ending at the dining table 0-1-4
 
@@ -22,7 +22,7 @@ def scene(small_scene_path: Path) -> Scene:
     return load_scene(small_scene_path)
 
 
-def codes(scene: Scene, query: str, **filters) -> list[str]:  # noqa: ANN003
+def codes(scene: Scene, query: str, **filters) -> list[str]:
     return [c.code for c in find(scene, query, **filters).candidates]
 
 
@@ -79,7 +79,7 @@ def test_among_listed_codes(scene: Scene) -> None:
 ])
 def test_nothing_fits_and_the_message_names_what_exists(scene: Scene, query: str, lang: str, message: str) -> None:
     within = KITCHEN_CHAIRS if "fifth" in query else None
-    result = find(scene, query, within=within, lang=lang)  # type: ignore[arg-type]
+    result = find(scene, query, within=within, lang=lang)
     assert result.candidates == [] and message in (result.message or "")
 
 
@@ -95,7 +95,7 @@ def test_a_room_word_the_scene_lacks_falls_back_to_the_objects_with_a_note(tmp_p
         objects = []
         for o, (lo, rgb) in enumerate((((0.2, 0.2, 0.0), (250, 250, 245)), ((2.0, 0.2, 0.0), (40, 40, 45))), start=1):
             lo_ = np.array(lo)
-            o_rel, o_count, o_bounds = writer.add_points(f"0-1-{o}", box_points(rng, lo_, lo_ + [0.8, 0.6, 0.9], rgb))
+            o_rel, o_count, o_bounds = writer.add_points(f"0-1-{o}", box_points(rng, lo_, lo_ + np.array([0.8, 0.6, 0.9]), rgb))
             objects.append(SceneObject(code=f"0-1-{o}", label="cabinet", points_file=o_rel, point_count=o_count, bounds=o_bounds))
         room = Room(code="0-1", type="apartment", name="Studio", points_file=rel, point_count=count, bounds=bounds, objects=objects)
         path = writer.finish(SceneManifest(scene_id="studio", name="Studio", floors=[Floor(code="0", rooms=[room])]))

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from scene_agent.errors import NotFoundError, PointFileError, UsageError
-from scene_agent.ply import Points, write_points
-from scene_agent.pointcloud import load_points
-from scene_agent.scene import load_scene
+from scene_agent.geometry.points import Points
+from scene_agent.scene.loader import load_scene
+from scene_agent.scene.ply import write_points
+from scene_agent.scene.pointcloud import load_points
 
 
 def test_round_trip_through_open3d(tmp_path: Path) -> None:
@@ -41,7 +42,8 @@ def test_missing_and_corrupt_point_files(small_scene_path: Path, tmp_path: Path)
     copy = tmp_path / "copy"
     shutil.copytree(small_scene_path.parent, copy)
     (copy / "points" / "0-1-1.ply").unlink()
-    (copy / "points" / "0-1-2.ply").write_bytes(b"ply\nformat binary_little_endian 1.0\nelement vertex 99\nproperty float x\nend_header\n\x00\x01")
+    header = b"ply\nformat binary_little_endian 1.0\nelement vertex 99\nproperty float x\nend_header\n"
+    (copy / "points" / "0-1-2.ply").write_bytes(header + b"\x00\x01")
     scene = load_scene(copy)
     with pytest.raises(PointFileError, match=r"0-1-1\.ply: point file is missing"):
         scene.points("0-1-1")

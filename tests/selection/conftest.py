@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-
 import threading
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
-
 from handoff_helpers import OBJECTS, join_new_threads
+
 from scene_agent.config import Settings
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore

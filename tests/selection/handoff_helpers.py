@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 ROOMS = {"0-1": "kitchen", "0-2": "living room", "1-1": "bedroom"}
 OBJECTS = {"0-1-1": "chair", "0-1-2": "chair", "0-1-3": "chair", "0-1-4": "dining table"}
@@ -74,7 +74,7 @@ def join_new_threads(before: set[threading.Thread], timeout: float = JOIN_TIMEOU
     return [t for t in set(threading.enumerate()) - before if t.is_alive()]
 
 
-def start_wait(waiter, session, store) -> tuple[object, Worker]:  # noqa: ANN001
+def start_wait(waiter, session, store) -> tuple[object, Worker]:
     """Watch and wait in a thread; return (pending, worker) once the wait has checked for the file and gone to sleep."""
     pending = waiter.watch(session, store)
     ticks = Ticks()

@@ -5,16 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from handoff_helpers import ROOMS
-from scene_agent.errors import (
-    InvalidSelectionError, SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError)
+
+from scene_agent.errors import InvalidSelectionError, SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError
 from scene_agent.selection.answer import cancel_selection, submit_selection
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import SessionOutcome, now_utc
 
 
-def nothing_written(store, session) -> bool:  # noqa: ANN001
+def nothing_written(store, session) -> bool:
     """No outcome recorded and no selection file for this session."""
     return (store.outcome(session.session_id) is None
             and not selection_path(store.settings.selection_dir, session.session_id).exists())

@@ -9,16 +9,23 @@ import stat
 import pytest
 
 from scene_agent.selection.selection_file import (
-    MAX_FILE_BYTES, Mismatch, SelectionFile, Unreadable, read_selection_file, selection_path, write_selection_file)
+    MAX_FILE_BYTES,
+    Mismatch,
+    SelectionFile,
+    Unreadable,
+    read_selection_file,
+    selection_path,
+    write_selection_file,
+)
 from scene_agent.selection.session import now_utc
 
 
-def answer_for(session, codes, status="confirmed") -> SelectionFile:  # noqa: ANN001
+def answer_for(session, codes, status="confirmed") -> SelectionFile:
     return SelectionFile(session_id=session.session_id, status=status,
                          selections=[session.picked(c) for c in codes], submitted_at=now_utc())
 
 
-def raw_answer(session, codes, **changes) -> dict:  # noqa: ANN001
+def raw_answer(session, codes, **changes) -> dict:
     return {**json.loads(answer_for(session, codes).model_dump_json()), **changes}
 
 

@@ -5,15 +5,22 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from handoff_helpers import OBJECTS, ROOMS
 from pydantic import ValidationError
 
-from handoff_helpers import OBJECTS, ROOMS
 from scene_agent.errors import UsageError
 from scene_agent.selection.session import (
-    DEFAULT_TIMEOUT_S, SESSION_ID_RE, SelectionSession, SessionOutcome, check_session_id, mode_for, now_utc)
+    DEFAULT_TIMEOUT_S,
+    SESSION_ID_RE,
+    SelectionSession,
+    SessionOutcome,
+    check_session_id,
+    mode_for,
+    now_utc,
+)
 
 
-def new(labels: dict[str, str], **kw) -> SelectionSession:  # noqa: ANN003
+def new(labels: dict[str, str], **kw) -> SelectionSession:
     return SelectionSession.create(list(labels), labels, "Which one?", scene_id="test", **kw)
 
 

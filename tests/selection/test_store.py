@@ -12,8 +12,8 @@ import pytest
 
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError
 from scene_agent.fileio import write_atomic
-from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
 from scene_agent.selection import store as store_module
+from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
 from scene_agent.selection.store import RETAIN_AFTER_EXPIRY, SessionStore
 
 
@@ -21,7 +21,7 @@ def outcome(session_id: str, status: str = "cancelled", by: str = "caller") -> S
     return SessionOutcome(session_id=session_id, status=status, by=by, at=now_utc())
 
 
-def mode_of(path) -> int:  # noqa: ANN001
+def mode_of(path) -> int:
     return stat.S_IMODE(os.lstat(path).st_mode)
 
 

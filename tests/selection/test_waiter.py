@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
-
 from handoff_helpers import Ticks, Worker, start_wait
+
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError
 from scene_agent.fileio import write_atomic
 from scene_agent.selection.answer import cancel_selection, submit_selection
@@ -14,7 +15,8 @@ from scene_agent.selection.selection_file import SelectionFile, selection_path, 
 from scene_agent.selection.session import SessionOutcome, now_utc
 from scene_agent.selection.waiter import SelectionResult
 
-def file_of(store, session):  # noqa: ANN001, ANN201
+
+def file_of(store, session):
     return selection_path(store.settings.selection_dir, session.session_id)
 
 
@@ -79,7 +81,7 @@ def test_cancel_before_wait(waiter, store, make_session):
 
 def test_timeout(waiter, store, make_session):
     session = make_session(timeout=0.5)
-    result = Worker(lambda: waiter.wait_for_selection(session, store)).result()
+    result = Worker(lambda: waiter.watch(session, store).wait()).result()
     assert (result.status, result.cancelled_by, result.selections) == ("timeout", None, [])
     assert "0.5 s" in result.reason
     outcome = store.outcome(session.session_id)
@@ -100,7 +102,7 @@ def test_progress_reports_decreasing_seconds_left(waiter, store, make_session):
     assert worker.result().status == "cancelled"
     values = list(ticks.values)
     assert all(0 < v <= session.timeout for v in values)
-    assert all(later < earlier for earlier, later in zip(values, values[1:]))
+    assert all(later < earlier for earlier, later in itertools.pairwise(values))
 
 
 @pytest.mark.parametrize("close_between", [False, True])
@@ -126,7 +128,7 @@ def test_a_partial_file_is_not_an_answer_until_complete(waiter, store, make_sess
         assert worker.alive()
         assert path.read_text() == text[: len(text) // 2]  # not consumed either
         if close_between:
-            fh = open(path, "a")  # noqa: SIM115
+            fh = open(path, "a")  # noqa: SIM115 - appended to bit by bit, on purpose
         fh.write(text[len(text) // 2:])
     finally:
         fh.close()
@@ -158,7 +160,7 @@ def test_an_invalid_file_ends_the_wait_as_invalid(waiter, store, make_session, c
         submit_selection(store, session.session_id, ["0-1-1"])
 
 
-def record_viewer_answer(store, session, status: str, codes: list[str], write_file: bool) -> None:  # noqa: ANN001
+def record_viewer_answer(store, session, status: str, codes: list[str], write_file: bool) -> None:
     """What submit_selection / cancel_selection do, minus their open check: the outcome, then maybe the file."""
     now = now_utc()
     picked = [session.picked(code) for code in codes]
@@ -173,7 +175,7 @@ def record_viewer_answer(store, session, status: str, codes: list[str], write_fi
 def test_the_viewers_answer_wins_at_the_deadline(waiter, store, make_session, status, codes, write_file):
     session = make_session(timeout=30, age=31)  # its time is already up when the wait starts
     record_viewer_answer(store, session, status, codes, write_file)
-    result = Worker(lambda: waiter.wait_for_selection(session, store)).result()
+    result = Worker(lambda: waiter.watch(session, store).wait()).result()
     assert (result.status, result.codes) == (status, codes)
     assert result.cancelled_by == (None if status == "confirmed" else "viewer")
     assert store.outcome(session.session_id).by == "viewer"

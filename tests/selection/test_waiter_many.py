@@ -6,15 +6,16 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from handoff_helpers import ONCE, Ticks, Worker, start_wait
+
 from scene_agent.config import Settings
 from scene_agent.selection.answer import submit_selection
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionWaiter
 
-def failing_observer():  # noqa: ANN201
+
+def failing_observer():
     raise OSError(24, "inotify instance limit reached")
 
 
@@ -41,7 +42,7 @@ def test_one_observer_while_anyone_waits_and_none_after(store, make_session, no_
     assert waiter.waiting == 3 and waiter.backend == "watchdog"
     observers = set(threading.enumerate()) - idle - {w.thread for w in workers}
     assert observers, "a watchdog observer runs while sessions are waited for"
-    for session, worker in zip(sessions, workers):
+    for session, worker in zip(sessions, workers, strict=True):
         submit_selection(store, session.session_id, ["0-1-2"])
         assert worker.result().codes == ["0-1-2"]
     assert waiter.waiting == 0
@@ -69,8 +70,8 @@ def test_two_selection_directories_on_one_observer(tmp_path, no_leaked_threads):
     stores = [SessionStore(Settings(state_dir=tmp_path / f"state{i}", selection_dir=tmp_path / f"sel{i}",
                                     viewer_url="http://localhost:8090/")) for i in range(2)]
     sessions = [s.create(SelectionSession.create(["0-1"], {"0-1": "kitchen"}, "?", scene_id="t")) for s in stores]
-    workers = [start_wait(waiter, session, s)[1] for session, s in zip(sessions, stores)]
-    for session, s in reversed(list(zip(sessions, stores))):
+    workers = [start_wait(waiter, session, s)[1] for session, s in zip(sessions, stores, strict=True)]
+    for session, s in reversed(list(zip(sessions, stores, strict=True))):
         submit_selection(s, session.session_id, ["0-1"])
     assert [w.result().status for w in workers] == ["confirmed", "confirmed"]
 
@@ -79,7 +80,7 @@ def test_cancelling_one_wait_leaves_the_others_waiting(waiter, store, make_sessi
     sessions = [make_session() for _ in range(3)]
     pendings = [waiter.watch(s, store) for s in sessions]
     ticks = [Ticks() for _ in pendings]
-    workers = [Worker(lambda p=p, t=t: p.wait(on_progress=t, progress_every=ONCE)) for p, t in zip(pendings, ticks)]
+    workers = [Worker(lambda p=p, t=t: p.wait(on_progress=t, progress_every=ONCE)) for p, t in zip(pendings, ticks, strict=True)]
     for t in ticks:
         t.wait_for(1)
     pendings[1].cancel()
@@ -104,14 +105,14 @@ def test_200_concurrent_sessions_each_get_their_own_pick(store, backend, no_leak
     picks = {s.session_id: s.candidates[i % 3] for i, s in enumerate(sessions)}
     pendings = [waiter.watch(s, store) for s in sessions]
     ticks = [Ticks() for _ in sessions]
-    workers = [Worker(lambda p=p, t=t: p.wait(on_progress=t, progress_every=ONCE)) for p, t in zip(pendings, ticks)]
+    workers = [Worker(lambda p=p, t=t: p.wait(on_progress=t, progress_every=ONCE)) for p, t in zip(pendings, ticks, strict=True)]
     for t in ticks:
         t.wait_for(1)
     assert waiter.waiting == SESSIONS
     with ThreadPoolExecutor(max_workers=16) as pool:
         list(pool.map(lambda s: submit_selection(store, s.session_id, [picks[s.session_id]]), sessions))
     results = [w.result(timeout=60) for w in workers]
-    for session, result in zip(sessions, results):
+    for session, result in zip(sessions, results, strict=True):
         assert result.session_id == session.session_id
         assert (result.status, result.codes) == ("confirmed", [picks[session.session_id]])
     assert waiter.waiting == 0

@@ -9,18 +9,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scene_agent.bench.shapes import SHAPE_NAMES, known_shape
-from scene_agent.color_clusters import MAX_POINTS, dominant_colors
-from scene_agent.colors import name_rgb
+from scene_agent.color.clusters import MAX_POINTS, dominant_colors
+from scene_agent.color.science import name_rgb
 from scene_agent.demo import furniture, palette
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.demo.structure import Rect, Shell, render_shell
 from scene_agent.demo.surfaces import render_parts
 from scene_agent.errors import NotFoundError, UsageError
-from scene_agent.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.ply import Points
-from scene_agent.scene import Scene, load_scene, open_scene
-from scene_agent.scene_writer import SceneWriter
+from scene_agent.geometry.points import Points
+from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
+from scene_agent.scene.writer import SceneWriter
 from scene_agent.tools.color import ColorInput, ColorResult, color
+from scene_bench.shapes import SHAPE_NAMES, known_shape
 
 # A base colour for each of the eleven basic colour terms, as the paint is in full light.
 BASE_COLORS = {
@@ -78,7 +79,7 @@ def test_stray_points_are_dropped() -> None:
     rgb[strays] = rng.integers(0, 256, size=(len(strays), 3))
     analysis, clean = dominant_colors(Points(points.xyz, rgb)), dominant_colors(points)
     assert [c.name.basic for c in analysis.clusters] == ["blue"]
-    dropped = float(re.search(r"([\d.]+)% stray points dropped", analysis.method).group(1))  # type: ignore[union-attr]
+    dropped = float(re.search(r"([\d.]+)% stray points dropped", analysis.method).group(1))
     assert 1.5 <= dropped <= 3.0
     assert analysis.clusters[0].name == clean.clusters[0].name
     assert np.abs(np.subtract(analysis.clusters[0].rgb, clean.clusters[0].rgb)).max() <= 6
@@ -129,7 +130,7 @@ def test_non_finite_coordinates_are_skipped() -> None:
 # Rooms and the tool on real scene files.
 
 def _shell(rect: Rect, height: float, floor: str, wall: tuple[int, int, int], seed: int) -> Points:
-    return render_shell(Shell(rect, 0.0, height, floor, wall), np.random.default_rng(seed))  # type: ignore[arg-type]
+    return render_shell(Shell(rect, 0.0, height, floor, wall), np.random.default_rng(seed))
 
 
 @pytest.fixture(scope="module")
@@ -179,7 +180,7 @@ def test_object_from_a_real_file(odd_scene: Scene) -> None:
     assert [c.basic for c in result.clusters] == ["red", "black"]
     assert result.dominant is not None and result.dominant.model_dump() == {
         k: v for k, v in result.clusters[0].model_dump().items() if k in ("name", "basic", "hex", "share")}
-    assert result.clusters[0].hex == "#%02x%02x%02x" % tuple(result.clusters[0].rgb)
+    assert result.clusters[0].hex == "#{:02x}{:02x}{:02x}".format(*tuple(result.clusters[0].rgb))
     assert result.summary.startswith("Chair 0-1-1 is mostly red (") and ", with black (" in result.summary
 
 
@@ -215,18 +216,18 @@ SMALL_SCENE_COLOURS = {"0-1-1": "red", "0-1-2": "blue", "0-1-3": "green", "0-1-4
 
 def test_small_scene_objects(small_scene_path: Path) -> None:
     scene = load_scene(small_scene_path)
-    assert {code: color(scene, code).dominant.basic for code in SMALL_SCENE_COLOURS} == SMALL_SCENE_COLOURS  # type: ignore[union-attr]
+    assert {code: color(scene, code).dominant.basic for code in SMALL_SCENE_COLOURS} == SMALL_SCENE_COLOURS
 
 
 @pytest.fixture(scope="module")
 def demo() -> Scene:
-    return open_scene()
+    return open_scene_or_demo()
 
 
 def test_demo_kitchen_chairs(demo: Scene) -> None:
     # scene_agent/demo/layout.py paints the four kitchen chairs red, blue, green and yellow.
     chairs = {code: color(demo, code) for code in ("0-3-2", "0-3-3", "0-3-4", "0-3-5")}
-    assert {code: r.dominant.basic for code, r in chairs.items()} == {  # type: ignore[union-attr]
+    assert {code: r.dominant.basic for code, r in chairs.items()} == {
         "0-3-2": "red", "0-3-3": "blue", "0-3-4": "green", "0-3-5": "yellow"}
     assert all(r.label == "chair" and len(r.clusters) == 1 for r in chairs.values())
 
@@ -236,5 +237,5 @@ def test_demo_rooms(demo: Scene) -> None:
     lounge = color(demo, "0-2")
     assert [(c.basic, c.part) for c in lounge.clusters] == [("gray", "walls"), ("brown", "floor")]
     assert lounge.label == "living room" and lounge.summary.startswith("Lounge 0-2 is mostly gray")
-    assert color(demo, "1-4").dominant.basic == "blue"  # type: ignore[union-attr]
-    assert color(demo, "0-4").dominant.basic == "green"  # type: ignore[union-attr]
+    assert color(demo, "1-4").dominant.basic == "blue"
+    assert color(demo, "0-4").dominant.basic == "green"

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import webcolors
 
-from scene_agent.colors import BASIC_OF, BASIC_TERMS, NOT_NAMES, delta_e2000, lab_to_srgb, name_rgb, palette, srgb_to_lab
+from scene_agent.color.science import BASIC_OF, BASIC_TERMS, NOT_NAMES, delta_e2000, lab_to_srgb, name_rgb, palette, srgb_to_lab
 from scene_agent.tools.color import BasicTerm
 
 

@@ -8,9 +8,20 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from scene_agent.tools.question import (MAX_QUESTIONS, NoUIError, QuestionAnswer, QuestionDesk, QuestionInput,
-                                        QuestionItem, QuestionReply, QuestionRequest, QuestionTimeoutError, result_of,
-                                        skipped_result, summarize_answers)
+from scene_agent.tools.question import (
+    MAX_QUESTIONS,
+    NoUIError,
+    QuestionAnswer,
+    QuestionDesk,
+    QuestionInput,
+    QuestionItem,
+    QuestionReply,
+    QuestionRequest,
+    QuestionTimeoutError,
+    result_of,
+    skipped_result,
+    summarize_answers,
+)
 
 WAIT_S = 10.0  # an upper bound for waits on events; a passing test never comes near it
 

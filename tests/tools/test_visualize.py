@@ -1,4 +1,4 @@
-"""The visualize tool [VIS]: view manifests, sessions, viewer URLs, and errors returned as data."""
+"""The visualize tool [VIS]: view manifests, sessions, viewer URLs, and errors that name what is wrong."""
 
 from __future__ import annotations
 
@@ -7,11 +7,14 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from pydantic import ValidationError
 
 from scene_agent.config import Settings
-from scene_agent.scene import load_scene
+from scene_agent.errors import SceneAgentError, usage_error
+from scene_agent.scene.loader import load_scene
 from scene_agent.selection.store import SessionStore
-from scene_agent.tools.visualize import VisualizeInput, default_prompt, open_view, visualize
+from scene_agent.tools.registry import TOOLS, ToolContext
+from scene_agent.tools.visualize import VisOutput, VisualizeInput, default_prompt, open_view
 
 
 @pytest.fixture
@@ -20,8 +23,26 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def scene(small_scene_path: Path):  # noqa: ANN201
+def scene(small_scene_path: Path):
     return load_scene(small_scene_path)
+
+
+def visualize(scene, settings: Settings, **arguments: object) -> VisOutput:
+    """The tool as the agent's toolbox runs it: arguments parsed by its spec, then run."""
+    spec = TOOLS["visualize"]
+    assert spec.run is not None
+    return spec.run(ToolContext(scene=scene, settings=settings), spec.parse(arguments))
+
+
+def error_of(scene, settings: Settings, **arguments: object) -> str:
+    """The message the toolbox reports for a call that fails."""
+    try:
+        visualize(scene, settings, **arguments)
+    except ValidationError as exc:
+        return usage_error(exc).message
+    except SceneAgentError as exc:
+        return exc.message
+    raise AssertionError(f"visualize({arguments}) did not fail")
 
 
 def view_of(settings: Settings, name: str) -> dict:
@@ -86,15 +107,13 @@ def test_default_prompts():
     ({"codes": ["0-1-1"], "selection_mode": True, "timeout": 0}, "timeout"),
     ({"codes": ["0-1-1"], "selection_mode": "sure"}, "selection_mode"),
 ])
-def test_bad_input_comes_back_as_an_error(scene, settings, arguments, message):
-    out = visualize(scene, settings, **arguments)
-    assert out.status == "error"
-    assert message in out.error
+def test_bad_input_is_an_error_that_names_it(scene, settings, arguments, message):
+    assert message in error_of(scene, settings, **arguments)
     assert not settings.state_dir.exists() or not any(settings.views_dir.glob("*.json"))
 
 
 def test_open_view_raises_for_the_cli(scene, settings):
-    from scene_agent.errors import NotFoundError  # noqa: PLC0415
+    from scene_agent.errors import NotFoundError
 
     with pytest.raises(NotFoundError):
         open_view(scene, VisualizeInput(codes=["0-9"]), settings)

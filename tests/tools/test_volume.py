@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -11,13 +12,14 @@ import pytest
 from cli_run import run_cli
 from scipy.spatial import ConvexHull
 
-from scene_agent.bench.shapes import SHAPE_NAMES, known_shape
 from scene_agent.demo.layout import demo_home
+from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import NotFoundError, UsageError
 from scene_agent.geometry.measure import measure_volume
-from scene_agent.pointcloud import open3d_convex_hull_volume
-from scene_agent.scene import load_scene, open_scene
+from scene_agent.scene.loader import load_scene
+from scene_agent.scene.pointcloud import open3d_convex_hull_volume
 from scene_agent.tools.volume import VolumeInput, describe, volume
+from scene_bench.shapes import SHAPE_NAMES, known_shape
 
 N_POINTS = 100_000
 NOISES = (0.001, 0.002)
@@ -134,7 +136,7 @@ def _demo_rooms():
 
 @pytest.fixture(scope="module")
 def demo():
-    return open_scene()
+    return open_scene_or_demo()
 
 
 @pytest.mark.parametrize(("code", "rect", "height"), list(_demo_rooms()), ids=[c for c, _, _ in _demo_rooms()])
@@ -158,7 +160,7 @@ def _l_room(rng: np.random.Generator) -> np.ndarray:
 
     outline = [(0, 0), (6, 0), (6, 2), (3, 2), (3, 4), (0, 4), (0, 0)]
     walls = []
-    for (x0, y0), (x1, y1) in zip(outline, outline[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(outline):
         n = int(700 * math.hypot(x1 - x0, y1 - y0) * 2.5)
         t, z = rng.random(n), rng.random(n) * 2.5
         walls.append(np.column_stack([x0 + t * (x1 - x0), y0 + t * (y1 - y0), z]))

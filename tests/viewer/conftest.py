@@ -9,7 +9,7 @@ import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url
 from viewer_helpers import Viewer
 
-from scene_agent.scene import Scene, load_scene
+from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 

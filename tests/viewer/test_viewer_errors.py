@@ -10,10 +10,10 @@ from typing import Any, Callable
 from browser_fixtures import VIEWER_DIST, BrowserPage, WebServer, local_url
 from viewer_helpers import Viewer, post
 
-from api_server import create_app
+from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
-from scene_agent.scene import load_scene
+from scene_agent.scene.loader import load_scene
 from scene_agent.selection.session import now_utc
 from scene_agent.tools.visualize import VisualizeInput, open_view
 

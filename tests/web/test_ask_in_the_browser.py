@@ -3,15 +3,16 @@ the pick made by clicking the chair on the canvas; and the same question typed i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import expect
-
 from browser_fixtures import BrowserPage
 from cli_proc import Spawner, agent_env, start_serve
-from scene_agent.scene import ensure_demo_scene
+from playwright.sync_api import expect
+
+from scene_agent.demo.place import ensure_demo_scene
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
-
 from browser_fixtures import BrowserPage, WebServer
 from http_client import call
+from playwright.sync_api import Locator, Page, expect
 
 
 @dataclass(frozen=True)

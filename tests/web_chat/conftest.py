@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
-
 from browser_fixtures import BrowserPage, WebServer
 from chat_ui import ChatUI
 from llm_stub import LLMStub

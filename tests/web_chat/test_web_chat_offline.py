@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
-
-from playwright.sync_api import expect
+from collections.abc import Callable
 
 from browser_fixtures import save_screenshot
 from chat_ui import ChatUI
-
+from playwright.sync_api import expect
 
 
 def test_a_clear_question_is_answered_with_its_tool_cards(chat: Callable[..., ChatUI]) -> None:

@@ -5,13 +5,12 @@ language whatever the page's language is."""
 from __future__ import annotations
 
 import re
-from typing import Callable
-
-from playwright.sync_api import expect
+from collections.abc import Callable
 
 from browser_fixtures import save_screenshot
 from chat_ui import ChatUI
 from http_client import call
+from playwright.sync_api import expect
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ENGLISH_WORDS = re.compile(r"\b(is|are|you|picked|chair)\b", re.IGNORECASE)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
-
-from playwright.sync_api import expect
+from collections.abc import Callable
 
 from browser_fixtures import save_screenshot
 from chat_ui import ChatUI, tool_result
 from llm_stub import LLMStub, call, text, tool_calls
+from playwright.sync_api import expect
 
 UNITS = {"header": "Units", "question": "Metric or imperial?", "options": ["metric", "imperial"]}
 ROOMS = {"header": "Rooms", "question": "Which rooms should I compare?", "options": ["kitchen", "lounge", "study"],

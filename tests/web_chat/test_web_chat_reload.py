@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from playwright.sync_api import expect
+from collections.abc import Callable
 
 from chat_ui import ChatUI
+from playwright.sync_api import expect
 
 
 def test_a_reload_shows_the_turns_so_far_and_the_next_question_continues_the_conversation(chat: Callable[..., ChatUI]) -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from playwright.sync_api import expect
+from collections.abc import Callable
 
 from chat_ui import ChatUI
+from playwright.sync_api import expect
 from sse_client import read_run
 
 

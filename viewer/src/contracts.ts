@@ -1,5 +1,6 @@
 // What the chat panel and the viewer know of each other: the chat opens views in place (a view-only
 // view, or a selection session the agent is waiting on) from the viewer URLs the agent reports.
+import type { SessionStatus } from "./viewer/api";
 
 /** What to show: the query parameters of a viewer URL. No manifest = the whole scene. */
 export interface ViewTarget {
@@ -17,7 +18,7 @@ export interface ViewerHandle {
   current(): ViewTarget;
   /** A selection session ended elsewhere (the agent timed out, the run was stopped, someone else picked):
    *  show that at once; for "confirmed", `codes` are what was picked. */
-  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired", codes?: string[]): void;
+  sessionEnded(sessionId: string, status: Exclude<SessionStatus, "pending">, codes?: string[]): void;
 }
 
 /** The target of a viewer URL (absolute, or relative to this page); its origin is ignored. */

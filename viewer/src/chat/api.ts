@@ -1,34 +1,22 @@
 // The chat endpoints of the API server (same origin): start a run, stop it, answer its questions.
+// The bodies' types are generated from the server's OpenAPI document (api_server/chat_bodies.py →
+// src/generated/api.ts, by `npm run types`).
+import type { components } from "../generated/api";
 import { ApiError, getJson, postJson } from "../http";
 import { getLang, type Lang } from "../i18n";
 
 export { ApiError } from "../http";
 
+type Schemas = components["schemas"];
+
 /** An answer to one question of a batch, as POST /api/questions/<id>/answer takes it. */
-export interface AnswerBody {
-  question_index: number;
-  selected?: number[];
-  text?: string;
-}
+export type AnswerBody = Schemas["AnswerGiven"];
 
-export interface StartedRun {
-  run_id: string;
-  conversation_id: string;
-  events_url: string;
-}
+export type StartedRun = Schemas["ChatStarted"];
 
-/** The message answered the pick the conversation's run was waiting for (200), as a Confirm or Cancel would. */
-export interface PickAnswered {
-  conversation_id: string;
-  run_id: string;
-  session_id: string;
-  status: "confirmed" | "cancelled";
-  codes: string[];
-  /** The words as the server read them. */
-  said: string;
-  /** What was understood, for people (in the words' language). */
-  message: string;
-}
+/** The message answered the pick the conversation's run was waiting for (200), as a Confirm or Cancel would:
+ *  `said` is the words as the server read them, `message` what was understood, for people. */
+export type PickAnswered = Schemas["PickAnswered"];
 
 /** What POST /api/chat did with a message: started a run (202), or answered the pick its run waits for (200). */
 export type ChatReply = { kind: "started"; run: StartedRun } | { kind: "picked"; pick: PickAnswered };
@@ -44,7 +32,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export async function startRun(message: string, conversationId: string | null, lang: Lang = getLang(),
                                answersPick = false): Promise<ChatReply> {
-  const request: Record<string, unknown> = { message, lang };
+  const request: Schemas["ChatRequest"] = { message, lang };
   if (conversationId) request.conversation_id = conversationId;
   if (answersPick) request.answers_pick = true;
   const body = await postJson<unknown>("/api/chat", request);
@@ -64,20 +52,18 @@ export function stopRun(runId: string): Promise<unknown> {
 
 /** Answer a question dialog. */
 export function answerQuestion(questionId: string, answers: AnswerBody[]): Promise<unknown> {
-  return postJson(`/api/questions/${encodeURIComponent(questionId)}/answer`, { answers });
+  const body: Schemas["QuestionAnswers"] = { answers };
+  return postJson(`/api/questions/${encodeURIComponent(questionId)}/answer`, body);
 }
 
 /** Cancel a question dialog, keeping the answers given so far. */
 export function cancelQuestion(questionId: string, answers: AnswerBody[]): Promise<unknown> {
-  return postJson(`/api/questions/${encodeURIComponent(questionId)}/cancel`, { answers });
+  const body: Schemas["QuestionAnswers"] = { answers };
+  return postJson(`/api/questions/${encodeURIComponent(questionId)}/cancel`, body);
 }
 
-/** A conversation as the server keeps it: its finished turns and the run answering now. */
-export interface ConversationState {
-  conversation_id: string;
-  turns: { query: string; answer: string; status: "answered" | "not_found" | "cancelled" | "timeout" | "error"; codes: string[] }[];
-  running: string | null;
-}
+/** A conversation as the server keeps it: its finished turns, what was asked in it, the run answering now. */
+export type ConversationState = Schemas["ConversationState"];
 
 export function getConversation(conversationId: string): Promise<ConversationState> {
   return getJson<ConversationState>(`/api/conversations/${encodeURIComponent(conversationId)}`);
@@ -85,5 +71,5 @@ export function getConversation(conversationId: string): Promise<ConversationSta
 
 /** The message a run answers (for a run picked up again after a reload). */
 export function getRunMessage(runId: string): Promise<string> {
-  return getJson<{ message: string }>(`/api/runs/${encodeURIComponent(runId)}`).then((state) => state.message);
+  return getJson<Schemas["RunState"]>(`/api/runs/${encodeURIComponent(runId)}`).then((state) => state.message);
 }

@@ -1,16 +1,18 @@
 // Tool-call cards: one card per call id, updated in place as its start, result or error
 // arrives, so concurrent calls never mix. Cards stay in the order their calls started.
-import type { Args, JsonObject, ToolCallError, ToolCallResult, ToolCallStart } from "./events";
+import type { Args, Summary, ToolCallError, ToolCallResult, ToolCallStart } from "./events";
 import { timeOf } from "./events";
 import { Ticker, bindText, formatDuration, h, prettyJson, tx } from "./dom";
 import { argsSummary, resultSummary } from "./summaries";
 import { t, type Key } from "./strings";
 
-export type CardStatus = "running" | "done" | "failed" | "timeout" | "cancelled";
+/** While running, then how it ended: a result's `summary.tone` (done, timeout, nothing), or an error's. */
+export type CardStatus = "running" | Summary["tone"] | "failed" | "cancelled";
 
-const ICONS: Record<CardStatus, string> = { running: "🔧", done: "✅", failed: "❌", timeout: "⏰", cancelled: "🚫" };
+const ICONS: Record<CardStatus, string> = { running: "🔧", done: "✅", nothing: "✖", failed: "❌", timeout: "⏰", cancelled: "🚫" };
 const STATUS_KEYS: Record<CardStatus, Key> = {
-  running: "card.running", done: "card.done", failed: "card.failed", timeout: "card.timeout", cancelled: "card.cancelled",
+  running: "card.running", done: "card.done", nothing: "card.nothing", failed: "card.failed", timeout: "card.timeout",
+  cancelled: "card.cancelled",
 };
 const TOOL_KEYS: Record<string, Key> = {
   find: "tool.find", visualize: "tool.visualize", color: "tool.color", volume: "tool.volume", question: "tool.question",
@@ -51,12 +53,12 @@ class Card {
   }
 
   finish(result: ToolCallResult): void {
-    this.setStatus("done");
+    const summary = result.summary;
+    this.setStatus(summary.tone);
     this.time.textContent = formatDuration(result.duration_ms);
-    const value: JsonObject = result.result;
-    bindText(this.summary, () => resultSummary(this.tool, value));
+    bindText(this.summary, () => resultSummary(summary));
     tx(this.outcomeLabel, "card.result");
-    this.outcomePre.textContent = prettyJson(value);
+    this.outcomePre.textContent = prettyJson(result.result);
     this.outcome.hidden = false;
   }
 

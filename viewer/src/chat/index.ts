@@ -10,7 +10,7 @@ import { QuestionDesk } from "./dialog";
 import { Ticker, bindAttr, h, relocalize, tx } from "./dom";
 import { Run } from "./run";
 import { t } from "./strings";
-import { Transcript } from "./transcript";
+import { Transcript, isFinalStatus } from "./transcript";
 
 export type ChatState = "idle" | "running" | "waiting" | "error";
 
@@ -231,7 +231,8 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
       conversationId = state.conversation_id;
       for (const turn of state.turns) {
         transcript.user(turn.query);
-        transcript.final({ type: "final", ts: "", status: turn.status, answer: turn.answer, codes: turn.codes }, null);
+        const status = isFinalStatus(turn.status) ? turn.status : "error";
+        transcript.final({ type: "final", ts: "", status, answer: turn.answer, codes: turn.codes }, null);
       }
       if (state.running) {
         transcript.user(await getRunMessage(state.running));

@@ -1,7 +1,7 @@
 // One agent run as the chat shows it: its event stream dispatched to the cards, the selection
 // notices, the question desk and the transcript, until its final answer.
 import { parseViewerUrl, type ViewerHandle } from "../contracts";
-import type { AgentEvent, FinalEvent, QuestionAnswered, QuestionEvent } from "./events";
+import type { AgentEvent, ColorResult, FinalEvent, QuestionAnswered, QuestionEvent } from "./events";
 import { ToolCards } from "./cards";
 import { QuestionDesk } from "./dialog";
 import { Ticker } from "./dom";
@@ -30,7 +30,7 @@ export class Run {
   readonly stream: RunStream;
   private readonly cards: ToolCards;
   private readonly notices: SelectionNotices;
-  private readonly colors: unknown[] = [];
+  private readonly colors: ColorResult[] = [];
   private readonly questions = new Map<string, QuestionEvent>();
   private readonly waitingOn = new Set<string>(); // selection sessions not ended yet
   private finished = false;

@@ -4,11 +4,6 @@ import type { ColorCluster, ColorResult } from "./events";
 import { bindText, h, tx } from "./dom";
 import { t, type Key } from "./strings";
 
-function isColorResult(value: unknown): value is ColorResult {
-  const r = value as ColorResult | null;
-  return !!r && typeof r.code === "string" && Array.isArray(r.clusters);
-}
-
 function chip(cluster: ColorCluster): HTMLElement {
   const pct = Math.round(cluster.share * 100);
   const basic = h("span", { class: "sw-basic" });
@@ -40,9 +35,9 @@ function group(result: ColorResult): HTMLElement {
 }
 
 /** The swatches of the colour results (one group per code, the latest result of each), or null if none. */
-export function swatches(results: unknown[]): HTMLElement | null {
+export function swatches(results: ColorResult[]): HTMLElement | null {
   const byCode = new Map<string, ColorResult>();
-  for (const result of results) if (isColorResult(result) && result.clusters.length) byCode.set(result.code, result);
+  for (const result of results) if (result.clusters.length) byCode.set(result.code, result);
   if (!byCode.size) return null;
   return h("div", { class: "swatches", "data-testid": "swatches" },
     tx(h("div", { class: "sw-title" }), "sw.title"),

@@ -8,6 +8,11 @@ const FINAL_KEYS: Record<FinalEvent["status"], Key> = {
   answered: "final.answered", not_found: "final.not_found", cancelled: "final.cancelled", timeout: "final.timeout", error: "final.error",
 };
 
+/** Whether `status` (a past turn's, which the server sends as a plain string) is one a final answer can have. */
+export function isFinalStatus(status: string): status is FinalEvent["status"] {
+  return Object.hasOwn(FINAL_KEYS, status);
+}
+
 export class Transcript {
   readonly el = h("div", { class: "chat-log", role: "log", "aria-live": "polite", "data-testid": "chat-log" });
   private readonly empty = tx(h("p", { class: "chat-empty" }), "chat.empty");

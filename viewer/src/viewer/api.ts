@@ -1,81 +1,29 @@
 // The viewer's side of the HTTP API (same origin only): the shapes it reads, and one error type that
 // keeps what went wrong (no answer, an HTTP status with the server's {"error","message"}, bad data)
-// so that errors.ts can turn it into a sentence people can act on.
+// so that errors.ts can turn it into a sentence people can act on. The shapes are generated from the
+// server's OpenAPI document (src/generated/api.ts, by `npm run types`), so the build fails when they drift.
+import type { components } from "../generated/api";
 
 export type Vec3 = [number, number, number];
 
-export interface Bounds {
-  min: Vec3;
-  max: Vec3;
-}
+type Schemas = components["schemas"];
 
-/** The scene manifest as GET /api/scenes/<id> returns it (scene_agent/manifest.py). */
-export interface SceneManifest {
-  scene_id: string;
-  name: string;
-  up_axis: "x" | "y" | "z";
-  floors: {
-    code: string;
-    name?: string | null;
-    rooms: {
-      code: string;
-      type: string;
-      name?: string | null;
-      point_count: number;
-      bounds: Bounds;
-      objects: { code: string; label: string; point_count: number; bounds: Bounds }[];
-    }[];
-  }[];
-}
+export type Bounds = Schemas["Bounds"];
 
-export interface SceneList {
-  scenes: { scene_id: string; name: string; url: string; points: number }[];
-}
+/** The scene manifest as GET /api/scenes/<id> returns it (scene_agent/scene/manifest.py). */
+export type SceneManifest = Schemas["SceneManifest"];
 
-/** scene_agent/views.py ViewManifest. */
-export interface ViewManifest {
-  view: string;
-  scene_id: string;
-  scene_name: string;
-  scene_url: string;
-  mode: SessionMode;
-  selection: boolean;
-  session_id: string | null;
-  prompt: string | null;
-  multiple: boolean;
-  expires_at: string | null;
-  focus: string[];
-  items: {
-    code: string;
-    kind: "room" | "object";
-    role: "focus" | "context";
-    label: string;
-    name: string | null;
-    room: string;
-    floor: string;
-    bounds: Bounds;
-    points: number;
-    points_url: string;
-  }[];
-}
+export type SceneList = Schemas["SceneList"];
 
-export type SessionMode = "room" | "objects" | "multi-room";
-export type SessionStatus = "pending" | "confirmed" | "cancelled" | "expired";
+/** A view manifest as GET /manifests/<view>.json returns it (scene_agent/selection/views.py ViewManifest). */
+export type ViewManifest = Schemas["ViewManifest"];
 
-/** api_server/bodies.py SessionState. */
-export interface SessionState {
-  session_id: string;
-  status: SessionStatus;
-  mode: SessionMode;
-  candidates: string[];
-  labels: Record<string, string>;
-  prompt: string;
-  multiple: boolean;
-  seconds_left: number;
-  expires_at: string;
-  /** The picks, once confirmed. */
-  selections: { itemCode: string }[];
-}
+export type SessionMode = SessionState["mode"];
+export type SessionStatus = SessionState["status"];
+
+/** A selection session as GET /api/sessions/<id> returns it (api_server/bodies.py SessionState); its
+ *  `selections` are the picks, once confirmed. */
+export type SessionState = Schemas["SessionState"];
 
 import { ApiError, getJson, postJson } from "../http";
 
@@ -86,11 +34,13 @@ export function getSession(sessionId: string, signal?: AbortSignal): Promise<Ses
 }
 
 export function submitSelection(sessionId: string, codes: string[]): Promise<unknown> {
-  return postJson("/api/submit-selection", { session_id: sessionId, selections: codes.map((itemCode) => ({ itemCode })) });
+  const body: Schemas["SubmitSelection"] = { session_id: sessionId, selections: codes.map((itemCode) => ({ itemCode })) };
+  return postJson("/api/submit-selection", body);
 }
 
 export function cancelSelection(sessionId: string): Promise<unknown> {
-  return postJson("/api/cancel-selection", { session_id: sessionId });
+  const body: Schemas["CancelSelection"] = { session_id: sessionId };
+  return postJson("/api/cancel-selection", body);
 }
 
 /** Only same-origin paths are followed: a manifest cannot send the viewer elsewhere. */

@@ -65,13 +65,13 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
 /** A view manifest; `sessionId` (from the URL) wins over the manifest's own. */
 export function viewModel(view: ViewManifest, selectionMode: boolean, sessionId: string | null, prompt: string | null): ViewModel {
   const items: Item[] = view.items.map((i) => ({
-    code: i.code, kind: i.kind, label: i.kind === "room" ? words(i.label) : i.label, name: i.name, room: i.room,
+    code: i.code, kind: i.kind, label: i.kind === "room" ? words(i.label) : i.label, name: i.name ?? null, room: i.room,
     floor: i.floor, bounds: i.bounds, points: i.points, pointsUrl: i.points_url,
   }));
   const floors = [...new Set(items.map((i) => i.floor))].sort().map((code) => ({ code, name: null }));
   const id = sessionId ?? view.session_id;
   const selection = selectionMode && id
-    ? { sessionId: id, prompt: prompt ?? view.prompt, multiple: view.multiple, mode: view.mode, candidates: [...view.focus] }
+    ? { sessionId: id, prompt: prompt ?? view.prompt ?? null, multiple: view.multiple, mode: view.mode, candidates: [...view.focus] }
     : null;
   return { sceneName: view.scene_name, upAxis: "z", items, floors, focus: [...view.focus], selection };
 }

@@ -1,0 +1,75 @@
+"""Lazy, cached loading of point files through Open3D (the one module that imports open3d); its bare convex hull."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from scene_agent.errors import PointFileError
+from scene_agent.geometry.points import Points
+from scene_agent.scene.ply import check_ply_complete, read_ply_vertices
+
+_CACHE_POINTS = 8_000_000  # keep at most this many points in memory across files
+_cache: OrderedDict[tuple[str, int, int], Points] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _open3d() -> ModuleType:
+    try:
+        import open3d  # heavy import, only when points are needed
+    except OSError as exc:  # e.g. libusb-1.0 missing
+        raise PointFileError(f"open3d cannot load its native libraries ({exc}); run `make run` or install libusb-1.0-0") from None
+    # Our own checks report problems; Open3D's console warnings would only pollute --json output.
+    open3d.utility.set_verbosity_level(open3d.utility.VerbosityLevel.Error)
+    return open3d
+
+
+def _read(path: Path) -> Points:
+    check_ply_complete(path)
+    o3d = _open3d()
+    cloud = o3d.io.read_point_cloud(str(path), format="ply")
+    xyz = np.asarray(cloud.points, dtype=np.float64)
+    if len(xyz) == 0:
+        # Open3D reports unreadable files as empty clouds; parse once more to name the problem.
+        vertex = read_ply_vertices(path)
+        if len(vertex):
+            raise PointFileError(f"{path}: open3d could not read this PLY file")
+        return Points(xyz=np.zeros((0, 3)), rgb=np.zeros((0, 3), dtype=np.uint8))
+    if cloud.has_colors():
+        rgb = np.clip(np.rint(np.asarray(cloud.colors) * 255.0), 0, 255).astype(np.uint8)
+    else:
+        rgb = np.full((len(xyz), 3), 128, dtype=np.uint8)
+    return Points(xyz=xyz, rgb=rgb)
+
+
+def load_points(path: str | os.PathLike[str]) -> Points:
+    """Points of one PLY file, from cache when the file is unchanged."""
+    path = Path(path).resolve()
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise PointFileError(f"{path}: point file is missing") from None
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    points = _read(path)
+    with _lock:
+        _cache[key] = points
+        while len(_cache) > 1 and sum(len(p) for p in _cache.values()) > _CACHE_POINTS:
+            _cache.popitem(last=False)
+    return points
+
+
+def open3d_convex_hull_volume(xyz: np.ndarray) -> tuple[float, int]:
+    """Open3D's own convex hull of the points as they are: (volume m³, hull vertices). The baseline of `bench tools`."""
+    o3d = _open3d()
+    cloud = o3d.geometry.PointCloud(o3d.utility.Vector3dVector(np.asarray(xyz, dtype=np.float64)))
+    mesh, vertices = cloud.compute_convex_hull()
+    return float(mesh.get_volume()), len(vertices)
