@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, request
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
@@ -13,13 +15,19 @@ import scene_agent
 from api_server import chat_api, scenes_api, selection_api, viewer_files
 from api_server.bodies import Health
 from api_server.chat_runs import ChatRuns
-from api_server.errors import register_error_handlers
+from api_server.errors import error_response, register_error_handlers
+from api_server.hosts import HostCheck
 from api_server.openapi import build_openapi, documented
-from scene_agent.config import load_settings
+from scene_agent.config import Settings, load_allowed_hosts, load_settings
 from scene_agent.demo.place import open_scene_or_demo
+from scene_agent.fileio import sweep_temp_files, tighten_private_dir
 from scene_agent.scene.loader import Scene
+from scene_agent.selection.answer import recover_deliveries
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
+from scene_agent.selection.store import SessionStore
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
+
+log = logging.getLogger(__name__)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY_BYTES = 64 * 1024
@@ -37,11 +45,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         CHAT_SELECTION_TIMEOUT=DEFAULT_TIMEOUT_S, CHAT_QUESTION_TIMEOUT=DEFAULT_QUESTION_TIMEOUT_S, PLANNER_FACTORY=None,
         # Event streams: a keepalive comment this often; a stream ends after SSE_MAX_S and the browser resumes it;
         # at most MAX_EVENT_STREAMS at once, so readers never hold every server thread (serve runs 16).
-        SSE_KEEPALIVE_S=15.0, SSE_MAX_S=300.0, MAX_EVENT_STREAMS=8)
+        SSE_KEEPALIVE_S=15.0, SSE_MAX_S=300.0, MAX_EVENT_STREAMS=8,
+        # Host headers answered besides the server's own address (None: SCENE_AGENT_ALLOWED_HOSTS), and the
+        # addresses it is bound to (make_server adds them).
+        ALLOWED_HOSTS=None, BIND_HOSTS=())
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
         app.config["SETTINGS"] = load_settings()
+    if app.config["ALLOWED_HOSTS"] is None:
+        app.config["ALLOWED_HOSTS"] = load_allowed_hosts() or ()
+    _tidy_state(app.config["SETTINGS"])
+    # Deliveries of picks that a previous server left half done (it died mid-way) are completed or undone.
+    recover_deliveries(SessionStore(app.config["SETTINGS"]))
     scene: Scene = open_scene_or_demo(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
     app.extensions["scene_agent.scene.loader"] = scene
     # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
@@ -51,6 +67,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         scene, app.config["SETTINGS"], make_planner=app.config["PLANNER_FACTORY"],
         selection_timeout=app.config["CHAT_SELECTION_TIMEOUT"], question_timeout=app.config["CHAT_QUESTION_TIMEOUT"])
     register_error_handlers(app)
+    viewer_netloc = urlsplit(app.config["SETTINGS"].viewer_url).netloc
+
+    @app.before_request
+    def check_host() -> Response | None:
+        check = HostCheck.of(app.config["BIND_HOSTS"], viewer_netloc, app.config["ALLOWED_HOSTS"])
+        port = str(request.environ.get("SERVER_PORT", ""))
+        if check.allows(request.host, port):
+            return None
+        return error_response("misdirected_request", f"this server does not answer for the host '{request.host}'; it "
+                              f"answers for {check.describe(port)} (SCENE_AGENT_ALLOWED_HOSTS adds more)", 421)
+
+    @app.after_request
+    def vary_by_origin(response: Response) -> Response:
+        response.vary.add("Origin")  # the CORS headers differ by Origin, so caches must key on it
+        return response
+
     for blueprint in (selection_api.bp, scenes_api.bp, chat_api.bp, viewer_files.bp):
         app.register_blueprint(blueprint)
 
@@ -67,3 +99,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return jsonify(build_openapi(app))
 
     return app
+
+
+TEMP_FILE_AGE_S = 600.0  # a write_atomic temp file this old was left by a process that died mid-write
+
+
+def _tidy_state(settings: Settings) -> None:
+    """At start: the state directory owner-only, and temp files that crashed writers left behind swept away."""
+    if tighten_private_dir(settings.state_dir):
+        log.warning("%s could be used by other users; it is now owner-only (0700)", settings.state_dir)
+    for directory in (settings.sessions_dir, settings.views_dir):
+        sweep_temp_files(directory, TEMP_FILE_AGE_S)
+    sweep_temp_files(settings.selection_dir, TEMP_FILE_AGE_S, prefix=".viewer_selection_")

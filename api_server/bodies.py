@@ -35,7 +35,7 @@ class Health(BaseModel):
 class Pick(BaseModel):
     """One picked item as the viewer sends it; fields other than itemCode are ignored."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", strict=True)
 
     itemCode: str = Field(pattern=CODE_RE.pattern, max_length=64, description="Code of the picked room or object.")  # noqa: N815 - wire name
 
@@ -43,7 +43,7 @@ class Pick(BaseModel):
 class SubmitSelection(BaseModel):
     """The user's picks for a selection session."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="32 lowercase hex characters.")
     selections: list[Pick] = Field(max_length=MAX_PICKS)
@@ -52,7 +52,7 @@ class SubmitSelection(BaseModel):
 class CancelSelection(BaseModel):
     """The user declines to pick."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="32 lowercase hex characters.")
 
@@ -81,6 +81,9 @@ class SessionState(BaseModel):
     scene_id: str
     view: str | None = None
     selections: list[PickedItem] = Field(default=[], description="The picks, once confirmed.")
+    waiting: bool = Field(default=False, description="Whether a live program waits for the answer (while pending): "
+                                                      "false once the program that asked has stopped, and then a pick "
+                                                      "is refused with 410 nobody_waiting.")
 
 
 class SceneEntry(BaseModel):

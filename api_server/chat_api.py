@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -32,6 +32,7 @@ bp = Blueprint("chat", __name__)
 
 ERRORS = {400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody}
 RECONNECT_MS = 1000
+DISCONNECT_CHECK_S = 0.25  # how soon an event stream notices its reader has gone
 
 
 def chat_runs() -> ChatRuns:
@@ -57,7 +58,8 @@ class _StreamSlots:
     def take(self) -> None:
         with self._lock:
             if self._open >= self.limit:
-                raise BusyError(f"{self.limit} event streams are open already; close a tab or try again shortly")
+                raise BusyError(f"{self.limit} event streams are open already (the limit for this server's threads); "
+                                "close a tab or try again shortly")
             self._open += 1
 
     def give_back(self) -> None:
@@ -82,22 +84,33 @@ def _after() -> int:
     return int(raw)
 
 
-def _stream(run: Run, after: int, keepalive: float, max_seconds: float) -> Iterator[str]:
+def _stream(run: Run, after: int, keepalive: float, max_seconds: float, gone: Callable[[], bool]) -> Iterator[str]:
+    """The events after `after`, a keepalive comment when quiet; ends when the run ends, after `max_seconds`, or as
+    soon as the reader has gone (`gone()`, looked at every DISCONNECT_CHECK_S), which gives its slot back."""
     yield sse.retry(RECONNECT_MS)
-    deadline = time.monotonic() + max_seconds
+    now = time.monotonic()
+    deadline, next_keepalive = now + max_seconds, now + keepalive
     while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return  # the browser reconnects with Last-Event-ID and resumes here
-        events, finished = run.events_after(after, timeout=min(keepalive, remaining))
+        now = time.monotonic()
+        if now >= deadline or gone():
+            return  # a browser that is still there reconnects with Last-Event-ID and resumes here
+        events, finished = run.events_after(after, timeout=max(0.0, min(DISCONNECT_CHECK_S, deadline - now,
+                                                                         next_keepalive - now)))
         for event_id, data in events:
             yield sse.event(data, event_id=event_id)
             after = event_id
         if finished and after >= run.event_count:
             yield sse.event("{}", name="end")
             return
-        if not events:
-            yield sse.comment("keepalive")  # also how a reader that went away is noticed: the write fails
+        if events:
+            next_keepalive = time.monotonic() + keepalive
+        elif time.monotonic() >= next_keepalive:
+            yield sse.comment("keepalive")  # keeps proxies from closing a quiet stream
+            next_keepalive = time.monotonic() + keepalive
+
+
+def _never() -> bool:
+    return False
 
 
 @bp.post("/api/chat")
@@ -130,7 +143,9 @@ def run_events(run_id: str) -> Response:
     after = _after()
     slots = _slots()
     slots.take()
-    stream = _stream(run, after, current_app.config["SSE_KEEPALIVE_S"], current_app.config["SSE_MAX_S"])
+    # waitress says whether the client went away (api_server/serve.py reads ahead on connections for this).
+    gone = request.environ.get("waitress.client_disconnected") or _never
+    stream = _stream(run, after, current_app.config["SSE_KEEPALIVE_S"], current_app.config["SSE_MAX_S"], gone)
     response = Response(stream, mimetype=sse.MEDIA_TYPE)
     response.call_on_close(slots.give_back)  # the WSGI server closes the response when the stream ends or breaks
     response.headers["Cache-Control"] = "no-store"

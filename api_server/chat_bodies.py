@@ -19,9 +19,11 @@ MAX_MESSAGE = 4000
 class ChatRequest(BaseModel):
     """A message to the agent: a new conversation, or the next turn of one."""
 
-    model_config = ConfigDict(extra="forbid")
+    # strict: `"answers_pick": 0` is refused, not read as false
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    message: str = Field(min_length=1, max_length=MAX_MESSAGE, description="What the user asks, in their words.")
+    message: str = Field(min_length=1, max_length=MAX_MESSAGE, description="What the user asks, in their words.",
+                         json_schema_extra={"pattern": r"\S"})  # not blank: checked below, with a message of our own
     conversation_id: str | None = Field(default=None, pattern=ID_PATTERN,
                                         description="Leave out to start a conversation; send it back for later turns.")
     lang: Literal["en", "zh"] | None = Field(default=None, description="The page's language: the answer's language "

@@ -147,6 +147,11 @@ class ChatRuns:
         self._conversations: OrderedDict[str, Conversation] = OrderedDict()
         self._runs: OrderedDict[str, Run] = OrderedDict()
 
+    def __len__(self) -> int:
+        """How many runs are kept: running, or finished and not yet dropped."""
+        with self._lock:
+            return len(self._runs)
+
     def start(self, message: str, conversation_id: str | None, lang: Lang | None = None,
               answers_pick: bool = False) -> Run | WordsAnswer:
         """Answer `message` in a new run (in a new conversation when no id is given); while the conversation's run
@@ -234,7 +239,10 @@ class ChatRuns:
         if len(self._conversations) >= self.max_conversations:
             idle = next((c for c in self._conversations.values() if not c.busy), None)  # least recently used first
             if idle is None:
-                raise BusyError(f"all {self.max_conversations} conversations are answering; try again in a moment")
+                picking = sum(1 for c in self._conversations.values() if c.run is not None and c.run.pick is not None)
+                raise BusyError(f"all {self.max_conversations} conversations this server keeps (the limit) are answering, "
+                                f"{picking} of them waiting for a pick in the viewer: answer or stop one, or try again "
+                                "in a moment")
             del self._conversations[idle.conversation_id]
         agent = SceneAgent(self.scene, self.settings, self.make_planner(), questions=self.questions,
                            selection_timeout=self.selection_timeout, question_timeout=self.question_timeout)

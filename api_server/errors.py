@@ -11,8 +11,10 @@ from scene_agent.errors import (
     BusyError,
     ConflictError,
     InvalidSelectionError,
+    NobodyWaitingError,
     NotFoundError,
     SceneAgentError,
+    SelectionNotDeliveredError,
     SessionAnsweredError,
     SessionExpiredError,
     UnprocessableError,
@@ -23,7 +25,8 @@ log = logging.getLogger(__name__)
 
 # Most specific first: SessionNotFoundError is a NotFoundError.
 STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), (ConflictError, 409),
-          (SessionExpiredError, 410), (InvalidSelectionError, 422), (UnprocessableError, 422), (BusyError, 503)]
+          (SessionExpiredError, 410), (NobodyWaitingError, 410), (InvalidSelectionError, 422), (UnprocessableError, 422),
+          (BusyError, 503), (SelectionNotDeliveredError, 503)]
 
 
 class UnsupportedMediaTypeError(SceneAgentError):
@@ -64,5 +67,5 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Response:
-        log.exception("unexpected error")
-        return error_response("internal_error", f"the server failed: {type(exc).__name__}: {exc}", 500)
+        log.exception("unexpected error")  # the details (exception, paths) go to the log, never to the client
+        return error_response("internal_error", "the server failed; the details are in its log", 500)

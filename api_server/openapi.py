@@ -18,6 +18,8 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode
 
 import scene_agent
 from api_server.bodies import ErrorBody
+from scene_agent.selection.session import SESSION_ID_RE
+from scene_agent.selection.views import VIEW_NAME_RE
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -61,6 +63,17 @@ def documented(summary: str, *, request: type[BaseModel] | None = None, response
         return fn
 
     return mark
+
+
+ITEM_CODE_RE = re.compile(r"^(0|[1-9]\d*)-(0|[1-9]\d*)(-(0|[1-9]\d*))?$")  # a room or an object, not a floor
+# What each path parameter accepts; a value outside it is 400 (never a lookup, never a file path).
+_ID = {"type": "string", "pattern": SESSION_ID_RE.pattern}
+PATH_PARAMS: dict[str, dict[str, Any]] = {
+    "session_id": _ID, "run_id": _ID, "question_id": _ID, "conversation_id": _ID,
+    "code": {"type": "string", "pattern": ITEM_CODE_RE.pattern, "maxLength": 64},
+    "view": {"type": "string", "pattern": VIEW_NAME_RE.pattern},
+    "scene_id": {"type": "string", "minLength": 1, "maxLength": 200},
+}
 
 
 def _path(rule: str) -> tuple[str, list[str]]:
@@ -144,12 +157,20 @@ def _nested_unions(union: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _content(body: Body, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    if isinstance(body, Stream) and body.media_type == "text/event-stream":
+        # In OpenAPI 3.1 the schema of an event stream describes one event: its fields, with `data` a JSON text
+        # whose schema is the item's. Events with a name of their own (`end`) carry data that is not an item.
+        item = {"type": "object", "required": ["data"], "properties": {
+            "id": {"type": "string"}, "event": {"const": "message"}, "retry": {"type": "integer"},
+            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": refs[body]}}}
+        named = {"type": "object", "required": ["event", "data"], "properties": {
+            "id": {"type": "string"}, "event": {"type": "string", "not": {"const": "message"}}, "data": {"type": "string"}}}
+        return {body.media_type: {"schema": {"oneOf": [item, named]}}}
     if isinstance(body, Stream):
-        # OpenAPI 3.1 has no schema for one message of a stream: the schema given is that of every message's data.
         return {body.media_type: {"schema": refs[body]}}
     if isinstance(body, type):
         return {"application/json": {"schema": refs[body]}}
-    return {body: {"schema": {"type": "string", "format": "binary"} if "octet" in body else {"type": "string"}}}
+    return {body: {"schema": {"type": "string"} if body.startswith("text/") else {"type": "string", "format": "binary"}}}
 
 
 def build_openapi(app: Flask) -> dict[str, Any]:
@@ -176,8 +197,8 @@ def build_openapi(app: Flask) -> dict[str, Any]:
                 "summary": doc["summary"], "operationId": f"{rule.endpoint.replace('.', '_')}_{method.lower()}",
                 "tags": [doc["tag"]], "responses": {}}
             if params:
-                operation["parameters"] = [{"name": p, "in": "path", "required": True, "schema": {"type": "string"}}
-                                           for p in params]
+                operation["parameters"] = [{"name": p, "in": "path", "required": True,
+                                            "schema": PATH_PARAMS.get(p, {"type": "string"})} for p in params]
             if doc["request"]:
                 operation["requestBody"] = {"required": True, "content": {
                     "application/json": {"schema": refs[("request", doc["request"])]}}}

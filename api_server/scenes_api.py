@@ -47,7 +47,7 @@ def scene_manifest(scene_id: str) -> Response:
 
 @bp.get("/api/scenes/<scene_id>/points/<code>")
 @documented("Points of a room (its structure) or an object, in the compact binary form of api_server/point_data.py",
-            tag="scenes", responses={200: "application/octet-stream", 400: ErrorBody, 404: ErrorBody})
+            tag="scenes", responses={200: MEDIA_TYPE, 400: ErrorBody, 404: ErrorBody})
 def points(scene_id: str, code: str) -> Response:
     """Quantised positions and colours; cached by the browser until the point file changes."""
     scene = _scene(scene_id)

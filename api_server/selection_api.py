@@ -13,7 +13,8 @@ from scene_agent.selection.store import SessionStore
 
 bp = Blueprint("selection", __name__)
 
-ERRORS = {400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody}
+# 410: expired, or nobody waits for the answer any more; 503: the answer could not be delivered (retry later).
+ERRORS = {400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 503: ErrorBody}
 
 
 def _store() -> SessionStore:
@@ -32,7 +33,8 @@ def get_session(session_id: str) -> Response:
                          labels=session.labels, prompt=session.prompt, multiple=session.multiple,
                          seconds_left=round(session.seconds_left(), 1) if status == "pending" else 0.0,
                          expires_at=session.expires_at, scene_id=session.scene_id, view=session.view,
-                         selections=outcome.selections if outcome else [])
+                         selections=outcome.selections if outcome else [],
+                         waiting=status == "pending" and store.someone_waits(session.session_id))
     return current_app.response_class(state.model_dump_json(), mimetype="application/json")
 
 
@@ -40,7 +42,7 @@ def get_session(session_id: str) -> Response:
 @documented("Confirm the user's picks; the waiting agent receives them through the selection file", tag="selection",
             request=SubmitSelection, responses={200: SelectionAnswer, 422: ErrorBody, **ERRORS})
 def submit() -> Response:
-    """Validate everything, record the outcome, then write the selection file; a rejected request writes nothing."""
+    """Validate everything, then deliver (selection file, then outcome: scene_agent/selection/answer.py); 200 once both are on disk."""
     body = json_body(SubmitSelection)
     answer = submit_selection(_store(), body.session_id, [pick.itemCode for pick in body.selections])
     return jsonify(answer.model_dump(mode="json"))
@@ -50,6 +52,6 @@ def submit() -> Response:
 @documented("The user declines to pick; the waiting agent is told", tag="selection",
             request=CancelSelection, responses={200: SelectionAnswer, **ERRORS})
 def cancel() -> Response:
-    """Record the cancellation and write it to the selection file."""
+    """Deliver the cancellation as a pick is delivered: selection file, then outcome."""
     body = json_body(CancelSelection)
     return jsonify(cancel_selection(_store(), body.session_id).model_dump(mode="json"))

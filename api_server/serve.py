@@ -1,9 +1,16 @@
-"""Serving the app on waitress, a production WSGI server: threads, no fork, pure Python, on every platform."""
+"""Serving the app on waitress, a production WSGI server: threads, no fork, pure Python, on every platform.
+
+waitress keeps idle connections in its event loop at no thread's cost, so hundreds of idle keep-alive
+sockets are cheap once its connection limit allows them; a request (and an open event stream) holds a
+worker thread while it runs. `ServerSettings` says how it is tuned, and why.
+"""
 
 from __future__ import annotations
 
 import errno
+import resource
 import threading
+from dataclasses import dataclass
 
 from flask import Flask
 from waitress import create_server, wasyncore
@@ -11,7 +18,50 @@ from waitress.server import BaseWSGIServer
 
 from scene_agent.errors import SceneAgentError
 
-DEFAULT_THREADS = 16  # event streams hold a thread each while open: the app lets at most 8 be open
+DEFAULT_THREADS = 16  # for servers in this process (tests, benchmarks); `scene-agent serve` runs SERVE_THREADS
+SERVE_THREADS = 128
+RESERVED_THREADS = 16  # never taken by event streams: health, picks and chats always find a thread
+
+
+def stream_slots(threads: int) -> int:
+    """How many event streams may be open at once on a server with this many threads."""
+    return max(threads // 2, threads - RESERVED_THREADS)
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """How waitress is tuned (its defaults, where they differ, are in BASELINE)."""
+
+    # Open connections accepted at once; past it waitress stops accepting, so every new client waits. Idle
+    # keep-alive sockets (a browser keeps several) cost no thread, so the limit is set far above the threads.
+    connection_limit: int = 1000
+    # An idle connection is closed after this many seconds without a request; a browser simply reconnects.
+    channel_timeout: int = 30
+    cleanup_interval: int = 10  # how often idle connections are looked for
+    # Read ahead on a connection while its request runs: that is how a client that went away is noticed
+    # (waitress.client_disconnected), so an event stream's slot is released at once, not at its next write.
+    channel_request_lookahead: int = 5
+    # poll() rather than select(): select() cannot watch a socket numbered past 1023.
+    asyncore_use_poll: bool = True
+    backlog: int = 1024
+
+
+# The settings before connections were tuned (waitress' defaults but for channel_timeout): the benchmark's baseline.
+BASELINE = ServerSettings(connection_limit=100, channel_timeout=60, cleanup_interval=30, channel_request_lookahead=0,
+                          asyncore_use_poll=False)
+
+
+def raise_open_file_limit(wanted: int) -> int:
+    """Raise this process' soft limit on open files toward `wanted` (at most the hard limit); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = min(wanted, hard) if hard != resource.RLIM_INFINITY else wanted
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # some systems cap it below the hard limit they report: keep what we have
+            return soft
+        return target
+    return soft
 
 
 class ServeError(SceneAgentError):
@@ -20,11 +70,20 @@ class ServeError(SceneAgentError):
     code = "serve_failed"
 
 
-def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS) -> BaseWSGIServer:
+def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS,
+                settings: ServerSettings | None = None) -> BaseWSGIServer:
     """Bind now (port 0 picks a free port: see `.effective_port`); `run()` serves until `close()`."""
+    tuned = settings or ServerSettings()
+    # A connection takes one to three files (a large response spills to a temp file), plus what requests open.
+    raise_open_file_limit(2 * tuned.connection_limit + threads + 256)
+    # The address the app is served on is one of the Host headers it answers (api_server/hosts.py).
+    app.config["BIND_HOSTS"] = (*app.config.get("BIND_HOSTS", ()), host)
     try:
         return create_server(app, host=host, port=port, threads=threads, ident="scene-agent",
-                             clear_untrusted_proxy_headers=True, channel_timeout=60)
+                             clear_untrusted_proxy_headers=True, connection_limit=tuned.connection_limit,
+                             channel_timeout=tuned.channel_timeout, cleanup_interval=tuned.cleanup_interval,
+                             channel_request_lookahead=tuned.channel_request_lookahead,
+                             asyncore_use_poll=tuned.asyncore_use_poll, backlog=tuned.backlog)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise ServeError(f"{host}:{port} is already in use (is another `scene-agent serve` running?); "
@@ -35,9 +94,10 @@ def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS
 class BackgroundServer:
     """A server in a background thread (tests, benchmarks): `with BackgroundServer(app) as s: s.url`."""
 
-    def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0, threads: int = DEFAULT_THREADS):
+    def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0, threads: int = DEFAULT_THREADS,
+                 settings: ServerSettings | None = None):
         self.app = app
-        self.server = make_server(app, host, port, threads)
+        self.server = make_server(app, host, port, threads, settings)
         self.port = int(self.server.effective_port)
         self.url = f"http://{host}:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name=f"waitress:{self.port}", daemon=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -24,11 +24,15 @@ MAX_TEXT = 2000
 QuestionState = Literal["pending", "answered", "cancelled", "timeout"]
 
 
+MAX_INDEX = 999  # far beyond any batch or option list; bounds what a body may say
+
+
 class AnswerGiven(BaseModel):
     """The user's answer to one question of the batch, as the web dialog sends it."""
 
-    question_index: int = Field(ge=0, description="Index of the question in the batch, from 0.")
-    selected: list[int] = Field(default_factory=list, max_length=50, description="Indexes of the chosen options.")
+    question_index: int = Field(ge=0, le=MAX_INDEX, description="Index of the question in the batch, from 0.")
+    selected: list[Annotated[int, Field(ge=0, le=MAX_INDEX)]] = Field(default_factory=list, max_length=50,
+                                                                      description="Indexes of the chosen options.")
     text: str | None = Field(default=None, max_length=MAX_TEXT, description="An answer in the user's own words.")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeAlias
@@ -35,6 +36,9 @@ class Settings:
     viewer_url: str
     selection_watch: SelectionWatch = "watchdog"
     ask_questions: bool = True
+    # Fault tests only (SCENE_AGENT_CRASH_AT): the step of a selection delivery at which the server process
+    # kills itself, to prove that a delivery cut short is completed or rolled back (selection/answer.py).
+    crash_at: str | None = None
 
     @property
     def sessions_dir(self) -> Path:
@@ -120,6 +124,19 @@ def load_chromium_path() -> str:
     return os.environ.get("SCENE_AGENT_CHROMIUM") or "/usr/bin/chromium"
 
 
+def load_allowed_hosts() -> tuple[str, ...] | None:
+    """SCENE_AGENT_ALLOWED_HOSTS: the Host headers the API server answers besides its own address (`host` or
+    `host:port`, comma-separated; `*` for any); None when unset."""
+    raw = os.environ.get("SCENE_AGENT_ALLOWED_HOSTS")
+    if raw is None or not raw.strip():
+        return None
+    hosts = tuple(part.strip().lower() for part in raw.split(",") if part.strip())
+    bad = [h for h in hosts if h != "*" and not re.fullmatch(r"(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?", h)]
+    if bad:
+        raise UsageError(f"SCENE_AGENT_ALLOWED_HOSTS: {bad[0]!r} is not a host or host:port")
+    return hosts
+
+
 def load_settings() -> Settings:
     """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL, _SELECTION_WATCH and _NO_QUESTIONS."""
     raw_watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"
@@ -132,4 +149,5 @@ def load_settings() -> Settings:
         selection_dir=Path(os.environ.get("SCENE_AGENT_SELECTION_DIR") or "/tmp"),
         viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),
         ask_questions=not _flag("SCENE_AGENT_NO_QUESTIONS"),
+        crash_at=os.environ.get("SCENE_AGENT_CRASH_AT") or None,
     )

@@ -77,6 +77,17 @@ class InvalidSelectionError(SceneAgentError):
     code = "invalid_selection"
 
 
+class NobodyWaitingError(SceneAgentError):
+    """Nobody waits for the session's answer any more (the program that asked has stopped); nothing was written."""
+
+    code = "nobody_waiting"
+
+
+class SelectionNotDeliveredError(SceneAgentError):
+    """The answer could not be put where the waiting program reads it; nothing was recorded, so a retry may succeed."""
+
+    code = "selection_not_delivered"
+
 
 class ConflictError(SceneAgentError):
     """The request fits, but not now: the thing already ended, or is busy with something else."""

@@ -12,9 +12,16 @@ Rows, all with the same N and C: submit-selection on waitress (the product), GET
 waitress (what a request costs with no session files: the framework's floor), and submit-selection
 on Werkzeug's threaded development server (what `flask run` serves; the baseline).
 
-`python -m scene_bench.api` is that baseline server: the app from `create_app`, settings from
-the environment, served by `werkzeug.serving.make_server(threaded=True)`; it prints one JSON line
-like `serve --json` and runs until killed.
+Then the same requests under load, on the product and on waitress as it was tuned before
+(`api_server.serve.BASELINE`: 100 connections at most, no read-ahead, 16 threads, 8 event streams):
+with LOAD_IDLE idle keep-alive connections open (each has made one request and then says nothing),
+and with LOAD_STREAMS event streams open on a chat run that waits for a pick. Under load a request
+that gets no answer within LOAD_TIMEOUT_S counts as an error. The waiting program's claim on each
+session (scene_agent/selection/claims.py) is held by this process, or the server would take no pick.
+
+`python -m scene_bench.api [werkzeug|waitress-baseline]` is a baseline server: the app from
+`create_app`, settings from the environment, served by `werkzeug.serving.make_server(threaded=True)`
+or by waitress with the BASELINE tuning; it prints one JSON line like `serve --json` and runs until killed.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import json
 import os
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -37,8 +45,10 @@ from typing import IO, Any, Literal
 
 import numpy as np
 
+from api_server.serve import raise_open_file_limit
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.errors import SceneAgentError
+from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
 from scene_agent.selection.store import SessionStore
 
@@ -50,6 +60,11 @@ START_TIMEOUT_S = 120.0  # the first run builds the demo scene before the server
 STOP_TIMEOUT_S = 10.0
 REQUEST_TIMEOUT_S = 30.0
 JSON_HEADERS = {"Content-Type": "application/json"}
+LOAD_IDLE = 500
+LOAD_STREAMS = 100
+LOAD_REQUESTS = 200
+LOAD_TIMEOUT_S = 2.0
+WAITING_QUESTION = "what's the color of the chair?"  # the demo has several chairs: the run waits for a pick
 
 Endpoint = Literal["submit", "health"]
 
@@ -66,6 +81,7 @@ class ApiRow:
 
     server: str
     endpoint: str
+    load: str
     requests: int
     concurrency: int
     req_per_s: float
@@ -160,9 +176,12 @@ def _submit_body(session_id: str, i: int) -> bytes:
     return json.dumps({"session_id": session_id, "selections": [{"itemCode": CANDIDATES[i % len(CANDIDATES)]}]}).encode()
 
 
-def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int, examples: list[str]) -> ApiRow:
+def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int, examples: list[str], *,
+            load: str = "none", timeout: float = REQUEST_TIMEOUT_S) -> ApiRow:
     """n requests to one endpoint from `concurrency` keep-alive connections; failures go to examples."""
     todo: list[tuple[str, str, bytes | None]]
+    sessions: list[str] = []
+    store = SessionStore(server.settings)
     if endpoint == "submit":
         sessions = _create_sessions(server.settings, n, server.scene_id)
         todo = [("POST", "/api/submit-selection", _submit_body(sid, i)) for i, sid in enumerate(sessions)]
@@ -177,10 +196,10 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
     def note(message: str) -> None:
         with lock:
             if len(examples) < 5:
-                examples.append(f"{server.name} {endpoint}: {message}")
+                examples.append(f"{server.name} {endpoint} ({load}): {message}")
 
     def client(k: int) -> None:
-        conn = http.client.HTTPConnection(HOST, server.port, timeout=REQUEST_TIMEOUT_S)
+        conn = http.client.HTTPConnection(HOST, server.port, timeout=timeout)
         try:
             conn.request("GET", "/api/health")  # warm-up: connect, and let Flask finish its first-request work
             conn.getresponse().read()
@@ -190,6 +209,8 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
         start.wait()
         for i in next_index:
             method, path, body = todo[i]
+            # as the agent waiting for this pick would (taken outside the timed part)
+            claim: WaitingClaim | None = store.claim_waiting(sessions[i]) if sessions else None
             began = time.perf_counter()
             try:
                 conn.request(method, path, body, JSON_HEADERS if body else {})
@@ -203,6 +224,8 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
                 note(repr(exc))
                 conn.close()  # the next request opens a fresh connection
             latencies[i] = time.perf_counter() - began
+            if claim is not None:
+                claim.release()
         conn.close()
 
     threads = [threading.Thread(target=client, args=(k,), name=f"bench-api-{k}", daemon=True) for k in range(concurrency)]
@@ -214,25 +237,84 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
         thread.join()
     wall = time.perf_counter() - began
     p50, p99 = np.percentile(np.array(latencies) * 1000, [50, 99])
-    return ApiRow(server.name, "POST /api/submit-selection" if endpoint == "submit" else "GET /api/health", n,
+    return ApiRow(server.name, "POST /api/submit-selection" if endpoint == "submit" else "GET /api/health", load, n,
                   concurrency, round(n / wall, 1), round(float(p50), 3), round(float(p99), 3), sum(errors))
 
 
-def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY) -> ApiReport:
-    """The three rows, one server process at a time, everything in one temporary directory."""
+@contextmanager
+def _idle_connections(port: int, n: int) -> Iterator[None]:
+    """n keep-alive connections that have sent one request and then say nothing, open for the block."""
+    sockets: list[socket.socket] = []
+    try:
+        for _ in range(n):
+            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S)
+            sockets.append(sock)
+            sock.sendall(f"GET /api/health HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode())
+        yield
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+@contextmanager
+def _open_streams(port: int, n: int) -> Iterator[int]:
+    """n event streams open on one chat run that waits for a pick; yields how many the server let open."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT_S)
+    conn.request("POST", "/api/chat", json.dumps({"message": WAITING_QUESTION}).encode(), JSON_HEADERS)
+    run_id = json.loads(conn.getresponse().read())["run_id"]
+    streams: list[socket.socket] = []
+    opened = 0
+    try:
+        for _ in range(n):
+            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S)
+            streams.append(sock)
+            sock.sendall(f"GET /api/runs/{run_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+                         "Accept: text/event-stream\r\n\r\n".encode())
+            with suppress(OSError):  # no answer in time: the server could not take it
+                opened += sock.recv(64).startswith(b"HTTP/1.1 200")
+        yield opened
+    finally:
+        for sock in streams:
+            sock.close()
+        with suppress(OSError, http.client.HTTPException):
+            conn.request("POST", f"/api/runs/{run_id}/stop")
+            conn.getresponse().read()
+        conn.close()
+
+
+def measure_loaded(name: str, argv: list[str], root: Path, n: int, concurrency: int, examples: list[str]) -> list[ApiRow]:
+    """Health and submit with LOAD_IDLE idle connections open, then (on a fresh server) with LOAD_STREAMS streams open."""
+    rows = []
+    with _server_process(name, argv, root / "idle") as server, _idle_connections(server.port, LOAD_IDLE):
+        load = f"{LOAD_IDLE} idle connections"
+        rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
+                 for e in ("health", "submit")]
+    with _server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened:
+        load = f"{opened} of {LOAD_STREAMS} event streams open"
+        rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
+                 for e in ("health", "submit")]
+    return rows
+
+
+def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY, load_n: int = LOAD_REQUESTS) -> ApiReport:
+    """The rows, one server process at a time, everything in one temporary directory."""
     examples: list[str] = []
+    raise_open_file_limit(LOAD_IDLE + LOAD_STREAMS + 256)  # the sockets this process holds open
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-api-") as tmp:
         serve = ["-m", "scene_agent", "serve", "--host", HOST, "--port", "0", "--json"]
         with _server_process("waitress", serve, Path(tmp) / "waitress") as server:
             rows = [measure(server, "submit", n, concurrency, examples),
                     measure(server, "health", n, concurrency, examples)]
-        with _server_process("werkzeug-dev", ["-m", "scene_bench.api"], Path(tmp) / "werkzeug") as server:
+        with _server_process("werkzeug-dev", ["-m", "scene_bench.api", "werkzeug"], Path(tmp) / "werkzeug") as server:
             rows.append(measure(server, "submit", n, concurrency, examples))
+        rows += measure_loaded("waitress", serve, Path(tmp) / "loaded", load_n, concurrency, examples)
+        baseline = ["-m", "scene_bench.api", "waitress-baseline"]
+        rows += measure_loaded("waitress-before", baseline, Path(tmp) / "loaded-before", load_n, concurrency, examples)
     return ApiReport(tuple(rows), tuple(examples))
 
 
 def _serve_werkzeug() -> None:
-    """The baseline: the same app on Werkzeug's threaded development server, until SIGTERM."""
+    """A baseline: the same app on Werkzeug's threaded development server, until SIGTERM."""
     import logging
 
     from werkzeug.serving import make_server
@@ -249,5 +331,19 @@ def _serve_werkzeug() -> None:
     server.serve_forever()
 
 
+def _serve_waitress_baseline() -> None:
+    """A baseline: the app on waitress as it was tuned before (BASELINE, 16 threads, 8 event streams), until SIGTERM."""
+    from api_server.app import create_app
+    from api_server.serve import BASELINE, DEFAULT_THREADS, make_server
+
+    app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": DEFAULT_THREADS // 2})
+    server = make_server(app, HOST, 0, DEFAULT_THREADS, BASELINE)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    port = int(server.effective_port)
+    print(json.dumps({"url": f"http://{HOST}:{port}/", "host": HOST, "port": port,
+                      "scene_id": app.extensions["scene_agent.scene.loader"].scene_id}), flush=True)
+    server.run()
+
+
 if __name__ == "__main__":
-    _serve_werkzeug()
+    _serve_waitress_baseline() if sys.argv[1:] == ["waitress-baseline"] else _serve_werkzeug()

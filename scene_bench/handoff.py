@@ -30,6 +30,7 @@ import numpy as np
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.selection.answer import submit_selection
+from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
 from scene_agent.selection.store import SessionStore
@@ -124,9 +125,12 @@ class _Waits:
         self._progress_every = progress_every
         self._stop = threading.Event()
         self._pending: list[PendingSelection] = []
+        self._claims: list[WaitingClaim] = []
         if method != "legacy-1s":
             self.waiter = SelectionWaiter(backend=method)
             self._pending = [self.waiter.watch(session, store) for session, store in sessions]
+        else:  # the loop knows nothing of claims; the bench holds them, or the server would take no pick
+            self._claims = [store.claim_waiting(session.session_id) for session, store in sessions]
         self._threads = [threading.Thread(target=self._run, args=(i,), name=f"bench-{method}-{i}", daemon=True)
                          for i in range(len(sessions))]
         for thread in self._threads:
@@ -165,6 +169,8 @@ class _Waits:
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))
         alive = sum(t.is_alive() for t in self._threads)
+        for claim in self._claims:
+            claim.release()
         if alive:
             raise RuntimeError(f"{self.method}: {alive} waiting threads did not end")
 

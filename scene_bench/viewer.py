@@ -33,7 +33,9 @@ from scene_agent.config import Settings, load_chromium_path
 from scene_agent.errors import SceneAgentError
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.session import MAX_TIMEOUT_S
+from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 # How Chromium runs headless here (the browser tests launch it the same way): WebGL 2 through SwiftShader,
@@ -132,7 +134,7 @@ def _open(browser: Any, url: str) -> tuple[Any, Any]:
     context = browser.new_context(viewport=VIEWPORT, locale="en-US")
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("['ready', 'error'].includes(document.body.dataset.viewerState)", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("!['loading', 'submitting'].includes(document.body.dataset.viewerState)", timeout=LOAD_TIMEOUT_MS)
     if page.evaluate("document.body.dataset.viewerState") != "ready":
         message = page.inner_text("#viewer")[:300]
         context.close()
@@ -223,10 +225,13 @@ def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12) -> ViewerRep
     rooms = list(scene.index.rooms)
     biggest_room = max(scene.index.rooms.values(), key=lambda r: r.room.point_count).room.code
     chosen = _selection_codes(scene)
+    claims: list[WaitingClaim] = []
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-viewer-") as tmp, _server(scene_path, Path(tmp)) as (base, settings):
         def url(codes: list[str], select: bool) -> str:
             vis = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
                                                   timeout=MAX_TIMEOUT_S), settings)
+            if vis.session_id:  # this process waits for the pick, as the agent would (else the page says nobody does)
+                claims.append(SessionStore(settings).claim_waiting(vis.session_id))
             return _local(base, vis.viewer_url or "")
 
         views = [(f"whole scene ({scene.scene_id})", f"{base}/"),
@@ -243,4 +248,7 @@ def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12) -> ViewerRep
                     browser.close()
         except PlaywrightError as exc:
             raise ViewerBenchError(f"the browser failed: {str(exc).splitlines()[0]}") from None
+        finally:
+            for claim in claims:
+                claim.release()
     return ViewerReport(renderer=renderer, frame_ms=frame_ms, agreed=agreed, loads=loads, picks=tuple(picks))

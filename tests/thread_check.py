@@ -41,8 +41,12 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     yield
     before = _before_test.pop(item.nodeid, set())
     deadline = time.monotonic() + JOIN_TIMEOUT_S
-    for thread in set(threading.enumerate()) - before - _owned_by_wider_fixtures:
-        thread.join(max(0.0, deadline - time.monotonic()))
+    while True:  # again until none is left: a thread that ends may start one last (a watcher's stopper, say)
+        running = [t for t in set(threading.enumerate()) - before - _owned_by_wider_fixtures if t.is_alive()]
+        if not running or time.monotonic() >= deadline:
+            break
+        for thread in running:
+            thread.join(max(0.0, deadline - time.monotonic()))
     leaked = sorted(t.name for t in set(threading.enumerate()) - before - _owned_by_wider_fixtures if t.is_alive())
     if leaked:
         pytest.fail(f"threads outlived the test: {', '.join(leaked)}", pytrace=False)

@@ -77,31 +77,38 @@ def api(
                                                                     "session).")] = 2000,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64,
                                              help="Client threads, one keep-alive connection each.")] = 8,
+    load_requests: Annotated[int, typer.Option("--load-requests", min=1,
+                                               help="Requests per row under load (500 idle connections, 100 event "
+                                                    "streams).")] = 200,
     json_output: JsonOption = False,
 ) -> None:
-    """Submit-selection requests per second on loopback: waitress (the product) against Werkzeug's development server."""
+    """Submit-selection requests per second on loopback: waitress (the product) against Werkzeug's development server;
+    health and submit under load (idle connections, open event streams) against waitress as it was tuned before."""
     from rich.markup import escape  # local imports keep this command's edit in one place
 
     from scene_agent.cli.output import err_console
     from scene_bench.api import bench_api
 
-    report = bench_api(n=requests, concurrency=concurrency)
+    report = bench_api(n=requests, concurrency=concurrency, load_n=load_requests)
     if json_output:
         print_json(report.as_json())
         for example in report.error_examples:
             err_console.print(f"[yellow]error:[/] {escape(example)}")
         return
-    ratio = report.rows[0].req_per_s / max(report.rows[-1].req_per_s, 1e-9)
+    dev = next(r for r in report.rows if r.server == "werkzeug-dev")
+    ratio = report.rows[0].req_per_s / max(dev.req_per_s, 1e-9)
     caption = (f"waitress serves submit-selection at {ratio:.1f}× the rate of Werkzeug's development server; "
-               "each server in its own process.")
+               "each server in its own process. Under load: waitress as `serve` runs it, and as it was tuned before "
+               "(waitress-before: 100 connections at most, no read-ahead, 16 threads); a request unanswered after "
+               "2 s is an error.")
     caption += "".join(f"\nerror: {escape(example)}" for example in report.error_examples)
-    table = Table(title=f"bench api ({requests:,} requests per row, {concurrency} keep-alive connections, loopback)",
+    table = Table(title=f"bench api ({concurrency} keep-alive client connections, loopback)",
                   title_justify="left", caption=caption, caption_justify="left")
-    # requests and concurrency are the same in every row: the title says them once
-    for col in ("server", "endpoint", "req/s", "p50 ms", "p99 ms", "errors"):
-        table.add_column(col, justify="left" if col in ("server", "endpoint") else "right", no_wrap=True)
+    for col in ("server", "endpoint", "load", "requests", "req/s", "p50 ms", "p99 ms", "errors"):
+        table.add_column(col, justify="left" if col in ("server", "endpoint", "load") else "right", no_wrap=True)
     for r in report.rows:
-        table.add_row(r.server, r.endpoint, f"{r.req_per_s:,.0f}", f"{r.p50_ms:.2f}", f"{r.p99_ms:.2f}", str(r.errors))
+        table.add_row(r.server, r.endpoint.replace("/api/", "…/"), r.load, f"{r.requests:,}", f"{r.req_per_s:,.0f}",
+                      f"{r.p50_ms:.2f}", f"{r.p99_ms:.2f}", str(r.errors))
     console.print(table)
 
 
@@ -204,3 +211,31 @@ def viewer(
         name = "GPU id picking" if p.method == "gpu" else "Raycaster (CPU)"
         picks.add_row(name, f"{p.hits}/{p.clicks}", f"{p.pick_p50_ms:.2f}", f"{p.pick_p95_ms:.2f}", f"{p.click_to_frame_p50_ms:.0f}")
     console.print(picks)
+
+
+@bench_app.command("soak")
+@handled
+def soak(
+    minutes: Annotated[float, typer.Option("--minutes", min=0.05, max=120, help="How long to run.")] = 1.0,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=64, help="Agents waiting at once.")] = 16,
+    restart_every: Annotated[float, typer.Option("--restart-every", min=1, help="Seconds between server restarts.")] = 10.0,
+    json_output: JsonOption = False,
+) -> None:
+    """Sessions picked, cancelled, stopped and timed out at random while the server restarts (SIGTERM, SIGKILL):
+    delivered / lost / duplicated / cross-delivered answers."""
+    from scene_bench.soak import bench_soak
+
+    report = bench_soak(minutes=minutes, agents=agents, restart_every_s=restart_every)
+    if json_output:
+        print_json(report.as_json())
+        return
+    table = Table(title=f"bench soak ({minutes:g} min, {agents} agents, the server restarted every {restart_every:g} s, "
+                        "every other time by SIGKILL)", title_justify="left")
+    table.add_column("what", justify="left")
+    table.add_column("count", justify="right")
+    for name in ("sessions", "picked", "cancelled", "timed_out", "stopped", "delivered", "lost", "duplicated",
+                 "cross_delivered", "server_restarts", "killed", "retries", "refused"):
+        table.add_row(name.replace("_", " "), f"{getattr(report, name):,}")
+    console.print(table)
+    for example in report.examples:
+        console.print(f"  {example}")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+from types import FrameType
+
 import typer
 
 from scene_agent.cli.ask_cmds import ask_command, chat_command
@@ -33,6 +36,15 @@ app.command("ask")(handled(ask_command))
 app.command("chat")(handled(chat_command))
 
 
+def _as_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM and SIGHUP do what Ctrl-C does (a selection being waited for is closed as cancelled, so it takes no
+    more picks); a second one of the same kind ends the process at once."""
+    signal.signal(signum, signal.SIG_DFL)
+    signal.raise_signal(signal.SIGINT)
+
+
 def main() -> None:
     """Console-script entry point."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):  # `serve` installs its own for SIGTERM: it shuts down cleanly
+        signal.signal(signum, _as_ctrl_c)
     app()

@@ -18,18 +18,20 @@ from scene_agent.config import DEFAULT_HOST, DEFAULT_PORT, load_settings
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback by default).")] = DEFAULT_HOST,
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")] = DEFAULT_PORT,
-    threads: Annotated[int, typer.Option("--threads", min=2, max=64,
-                                         help="Request worker threads (half of them at most for chat event streams).")] = 16,
+    threads: Annotated[int, typer.Option("--threads", min=2, max=1024,
+                                         help="Request worker threads; all but 16 (at most half) may serve chat event "
+                                              "streams.")] = 128,
     scene: SceneOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Serve the API, the viewer and the scene until Ctrl-C."""
     from api_server.app import create_app
-    from api_server.serve import make_server
+    from api_server.serve import make_server, stream_slots
     from api_server.viewer_files import NOT_BUILT, viewer_built
 
     settings = load_settings()
-    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings, "MAX_EVENT_STREAMS": threads // 2})
+    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings,
+                      "MAX_EVENT_STREAMS": stream_slots(threads)})
     server = make_server(app, host, port, threads)
     url = f"http://{host}:{server.effective_port}/"
     loaded = app.extensions["scene_agent.scene.loader"]

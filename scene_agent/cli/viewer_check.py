@@ -33,13 +33,13 @@ def serving(settings: Settings, scene: Scene) -> Iterator[str]:
     Yields a line for the user saying where the viewer is. It listens on loopback at the viewer URL's port.
     """
     from api_server.app import create_app
-    from api_server.serve import BackgroundServer
+    from api_server.serve import SERVE_THREADS, BackgroundServer, stream_slots
 
     if server_warning(settings, scene) is None:
         yield f"Using the scene-agent server already running at {settings.viewer_origin}/"
         return
     port = urlsplit(settings.viewer_url).port or (443 if settings.viewer_url.startswith("https") else 80)
-    app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings})
-    with BackgroundServer(app, host=DEFAULT_HOST, port=port) as server:
+    app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS)})
+    with BackgroundServer(app, host=DEFAULT_HOST, port=port, threads=SERVE_THREADS) as server:
         yield (f"Serving scene '{scene.scene_id}' at {server.url}/ while this chat runs: open it in a browser for the "
                "3D viewer and the web chat")

@@ -1,17 +1,35 @@
-"""Answering a session from the viewer: validate, record the outcome, then write the selection file.
+"""Answering a session (from the viewer, or in words): validate, then deliver the answer exactly once.
 
-The API server calls these; every check runs before anything is written, so a rejected request
-leaves no trace.
+A delivery runs under the session's lock (claims.py) and in this order, each step flushed to disk:
+
+1. the delivery note (`<id>.delivering.json`: the outcome about to be recorded);
+2. the selection file `viewer_selection_<id>.json`, which wakes the waiting agent;
+3. the outcome (`<id>.outcome.json`, created exclusively), then the note is removed.
+
+The answer is acknowledged only after step 3. A step that fails undoes the earlier ones and raises
+SelectionNotDeliveredError: nothing is recorded, so a retry may succeed once the obstacle is gone. A
+process that dies between the steps leaves the note: the waiter (which reads under the same lock) or the
+next server start completes the delivery while someone waits, and rolls it back otherwise
+(`settle_delivery`). Every check runs before anything is written, so a rejected request leaves no trace;
+a session nobody waits for any more (claims.py) takes no answer at all.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 from typing import Literal
 
-from scene_agent.errors import InvalidSelectionError
-from scene_agent.selection.selection_file import SelectionFile, write_selection_file
-from scene_agent.selection.session import SessionOutcome, now_utc
+from scene_agent.errors import InvalidSelectionError, NobodyWaitingError, SelectionNotDeliveredError
+from scene_agent.selection.selection_file import SelectionFile, read_selection_file, selection_path, write_selection_file
+from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
 from scene_agent.selection.store import SessionStore
+
+log = logging.getLogger(__name__)
+
+# The points between the steps where a test can make the serving process die (Settings.crash_at).
+CRASH_POINTS = ("after_note", "after_selection_file")
 
 
 def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, by: Literal["viewer", "words"] = "viewer",
@@ -23,12 +41,8 @@ def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, 
     if problems:
         raise InvalidSelectionError("; ".join(problems))
     picked = [session.picked(code) for code in codes]
-    now = now_utc()
-    store.close(SessionOutcome(session_id=session_id, status="confirmed", by=by, words=words, selections=picked, at=now),
-                session)
-    answer = SelectionFile(session_id=session_id, status="confirmed", selections=picked, submitted_at=now)
-    write_selection_file(store.settings.selection_dir, answer)
-    return answer
+    return _deliver(store, session, SessionOutcome(session_id=session_id, status="confirmed", by=by, words=words,
+                                                   selections=picked, at=now_utc()))
 
 
 def cancel_selection(store: SessionStore, session_id: str, *, by: Literal["viewer", "words"] = "viewer",
@@ -36,8 +50,99 @@ def cancel_selection(store: SessionStore, session_id: str, *, by: Literal["viewe
     """The user declined to pick (in the viewer, or in words): record it and tell the waiting agent through the file."""
     session = store.get(session_id)
     store.check_open(session)
-    now = now_utc()
-    store.close(SessionOutcome(session_id=session_id, status="cancelled", by=by, words=words, at=now), session)
-    answer = SelectionFile(session_id=session_id, status="cancelled", selections=[], submitted_at=now)
-    write_selection_file(store.settings.selection_dir, answer)
+    return _deliver(store, session, SessionOutcome(session_id=session_id, status="cancelled", by=by, words=words, at=now_utc()))
+
+
+def answer_file(outcome: SessionOutcome) -> SelectionFile:
+    """The selection file that tells the waiting agent a user's outcome."""
+    assert outcome.status in ("confirmed", "cancelled")
+    return SelectionFile(session_id=outcome.session_id, status=outcome.status, selections=outcome.selections,
+                         submitted_at=outcome.at)
+
+
+def _deliver(store: SessionStore, session: SelectionSession, outcome: SessionOutcome) -> SelectionFile:
+    sid = session.session_id
+    answer = answer_file(outcome)
+    with store.locked(sid):
+        store.check_open(session)  # again, under the lock: another answer or the waiter may have won meanwhile
+        if not store.someone_waits(sid):
+            raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {sid} any more "
+                                     "(the program that asked has stopped); nothing was recorded")
+        try:
+            store.begin_delivery(outcome)
+            _crash_point(store, "after_note")
+            write_selection_file(store.settings.selection_dir, answer)
+            _crash_point(store, "after_selection_file")
+            store.close(outcome, session)
+        except OSError as exc:
+            _roll_back(store, sid)
+            log.warning("could not deliver the answer to session %s: %s", sid, exc)
+            reason = exc.strerror or type(exc).__name__
+            raise SelectionNotDeliveredError(f"the answer could not be written where the waiting program reads it "
+                                             f"({reason}); nothing was recorded, so it can be sent again") from None
+        except BaseException:
+            _roll_back(store, sid)
+            raise
+        store.end_delivery(sid)
     return answer
+
+
+def _roll_back(store: SessionStore, session_id: str) -> None:
+    """Undo a delivery that did not record its outcome: the selection file (if it is ours) and the note go."""
+    if store.outcome(session_id) is not None:
+        store.end_delivery(session_id)
+        return
+    path = selection_path(store.settings.selection_dir, session_id)
+    try:
+        if read_selection_file(path, store.get(session_id)) is not None:
+            path.unlink()
+    except Exception as exc:  # noqa: BLE001 - an unreadable or foreign file there is not ours to remove
+        log.info("left %s in place while rolling back: %s", path, exc)
+    try:
+        store.end_delivery(session_id)
+    except OSError as exc:
+        log.warning("could not remove the delivery note of session %s: %s", session_id, exc)
+
+
+def settle_delivery(store: SessionStore, session_id: str) -> SessionOutcome | None:
+    """With the session's lock held: finish a delivery its process left half done, or undo it.
+
+    Completed (selection file written if missing, outcome recorded) while someone waits for the answer,
+    rolled back otherwise. Returns the session's outcome afterwards (None when there is none).
+    """
+    outcome = store.outcome(session_id)
+    note = store.delivery(session_id)
+    if note is None:
+        return outcome
+    if outcome is not None or not store.someone_waits(session_id):
+        _roll_back(store, session_id)
+        return store.outcome(session_id)
+    try:
+        path = selection_path(store.settings.selection_dir, session_id)
+        if not path.exists():
+            write_selection_file(store.settings.selection_dir, answer_file(note))
+        store.close(note)
+        store.end_delivery(session_id)
+        log.info("completed the delivery to session %s that its process left half done", session_id)
+    except Exception as exc:  # noqa: BLE001 - the session stays as it was; the next look tries again
+        log.warning("could not complete the delivery to session %s: %s", session_id, exc)
+    return store.outcome(session_id)
+
+
+def recover_deliveries(store: SessionStore) -> list[str]:
+    """At server start: settle every delivery a previous server left half done; returns the sessions settled."""
+    settled = []
+    for session_id in store.deliveries():
+        try:
+            with store.locked(session_id):
+                settle_delivery(store, session_id)
+            settled.append(session_id)
+        except OSError as exc:
+            log.warning("could not settle the delivery to session %s: %s", session_id, exc)
+    return settled
+
+
+def _crash_point(store: SessionStore, point: str) -> None:
+    """Die here, as kill -9 would, when the settings say so (fault tests only; never set in normal use)."""
+    if store.settings.crash_at == point:
+        os.kill(os.getpid(), signal.SIGKILL)

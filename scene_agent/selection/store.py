@@ -3,6 +3,10 @@
 A session is `sessions/<id>.json`, written once. Its outcome is `sessions/<id>.outcome.json`, created
 exclusively (link of a complete temp file), so that of the viewer's Confirm, its Cancel, the agent's
 Ctrl-C and the waiter's timeout exactly one wins, across processes and server restarts.
+
+Beside them: `<id>.waiting` and `<id>.lock` (see claims.py), and while an answer is being delivered,
+`<id>.delivering.json`, the outcome about to be recorded (see answer.py), so that a delivery cut short by
+a crash can be completed or rolled back.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
@@ -19,7 +24,15 @@ from pydantic import BaseModel, ValidationError
 from scene_agent.config import Settings
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError
 from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
-from scene_agent.selection.session import SelectionSession, SessionOutcome, SessionStatus, check_session_id, now_utc
+from scene_agent.selection.claims import WaitingClaim, session_lock, someone_waits
+from scene_agent.selection.session import (
+    SESSION_ID_RE,
+    SelectionSession,
+    SessionOutcome,
+    SessionStatus,
+    check_session_id,
+    now_utc,
+)
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +59,40 @@ class SessionStore:
 
     def _outcome_path(self, session_id: str) -> Path:
         return self.directory / f"{check_session_id(session_id)}.outcome.json"
+
+    def _delivery_path(self, session_id: str) -> Path:
+        return self.directory / f"{check_session_id(session_id)}.delivering.json"
+
+    def begin_delivery(self, outcome: SessionOutcome) -> None:
+        """Note the outcome being delivered (flushed to disk) before the selection file is written."""
+        write_atomic(self._delivery_path(outcome.session_id), outcome.model_dump_json().encode(), durable=True)
+
+    def delivery(self, session_id: str) -> SessionOutcome | None:
+        """The outcome a delivery began and did not finish (its process died, say), if any."""
+        return self._read(self._delivery_path(session_id), SessionOutcome)
+
+    def end_delivery(self, session_id: str) -> None:
+        """Forget the delivery note: the outcome is recorded, or the delivery was rolled back."""
+        self._delivery_path(session_id).unlink(missing_ok=True)
+
+    def deliveries(self) -> list[str]:
+        """Sessions with a delivery note: deliveries that were cut short, or are under way right now."""
+        suffix = ".delivering.json"
+        return sorted(p.name[: -len(suffix)] for p in self.directory.glob(f"*{suffix}") if SESSION_ID_RE.fullmatch(p.name[: -len(suffix)]))
+
+    def claim_waiting(self, session_id: str) -> WaitingClaim:
+        """Say that this process waits for the session's answer, until the claim is released or the process dies."""
+        ensure_private_dir(self.directory)
+        return WaitingClaim(self.directory / f"{check_session_id(session_id)}.waiting")
+
+    def someone_waits(self, session_id: str) -> bool:
+        """Whether a live process holds a waiting claim on the session."""
+        return someone_waits(self.directory / f"{check_session_id(session_id)}.waiting")
+
+    def locked(self, session_id: str) -> AbstractContextManager[None]:
+        """The session's exclusive lock: held while its outcome or selection file changes, or while a waiter reads them."""
+        ensure_private_dir(self.directory)
+        return session_lock(self.directory / f"{check_session_id(session_id)}.lock")
 
     def create(self, session: SelectionSession) -> SelectionSession:
         """Store a new session (its id must be new) and sweep out long-expired ones."""
@@ -95,7 +142,8 @@ class SessionStore:
         """Record the outcome if none is recorded yet; otherwise raise as check_open does."""
         session = session or self.get(outcome.session_id)
         try:
-            write_atomic(self._outcome_path(outcome.session_id), outcome.model_dump_json().encode(), exclusive=True)
+            write_atomic(self._outcome_path(outcome.session_id), outcome.model_dump_json().encode(), exclusive=True,
+                         durable=True)
         except FileExistsError:
             self.check_open(session)
             raise  # pragma: no cover - check_open always raises once an outcome exists
@@ -108,7 +156,7 @@ class SessionStore:
         written_before = (cutoff + timedelta(seconds=60)).timestamp()
         removed = []
         for path in self.directory.glob("*.json"):
-            if path.name.endswith(".outcome.json"):
+            if path.name.endswith((".outcome.json", ".delivering.json")):
                 continue
             try:
                 if path.stat().st_mtime > written_before:
@@ -119,7 +167,8 @@ class SessionStore:
             if session is None or session.expires_at > cutoff:
                 continue
             sid = session.session_id
-            stale = [path, self._outcome_path(sid), self.settings.selection_dir / f"viewer_selection_{sid}.json"]
+            stale = [path, self._outcome_path(sid), self._delivery_path(sid), self.directory / f"{sid}.waiting",
+                     self.directory / f"{sid}.lock", self.settings.selection_dir / f"viewer_selection_{sid}.json"]
             if session.view:
                 stale.append(self.settings.views_dir / f"{session.view}.json")
             for p in stale:

@@ -2,7 +2,13 @@
 
 This is the one module that imports watchdog. A `SelectionWaiter` watches the *directories* that
 waiting sessions' selection files appear in and wakes the waiter whose file name an event names;
-each `PendingSelection` then reads and checks its file itself, so the observer thread never blocks.
+each `PendingSelection` then looks itself, so the observer thread never blocks.
+
+A waiting session holds a waiting claim (claims.py) from `watch()` until its wait ends, so that the API
+server refuses answers nobody would receive. What counts is the outcome the API server recorded, read
+under the session's lock (answer.py): the selection file wakes the waiter and is removed, but a file
+nobody recorded (planted in a shared /tmp, or left by a delivery that was rolled back) is ignored, and
+a file that cannot be read or removed is reported in the log while the wait goes on.
 """
 
 from __future__ import annotations
@@ -20,9 +26,10 @@ from watchdog.events import FileClosedEvent, FileCreatedEvent, FileMovedEvent, F
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
-from scene_agent.errors import SceneAgentError, SessionAnsweredError, SessionExpiredError
+from scene_agent.errors import SceneAgentError
 from scene_agent.fileio import ensure_private_dir
-from scene_agent.selection.selection_file import Mismatch, SelectionFile, Unreadable, read_selection_file, selection_path
+from scene_agent.selection.answer import settle_delivery
+from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import USER_ANSWERS, PickedItem, SelectionSession, SessionOutcome, now_utc
 from scene_agent.selection.store import SessionStore
 
@@ -81,6 +88,9 @@ class PendingSelection:
         self._started = time.monotonic()
         self._deadline = self._started + session.seconds_left()
         self._registered = True
+        self._ignored_file = False
+        # Claimed before anyone is shown the session, released when the wait ends (or the process dies).
+        self._claim = store.claim_waiting(session.session_id)
 
     def cancel(self) -> None:
         """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race)."""
@@ -96,6 +106,7 @@ class PendingSelection:
             return self._wait(on_progress, progress_every)
         finally:
             self._waiter._unregister(self)
+            self._claim.release()
 
     def _wait(self, on_progress: Progress | None, progress_every: float) -> SelectionResult:
         next_progress = time.monotonic()
@@ -125,49 +136,63 @@ class PendingSelection:
                                cancelled_by=by, reason=reason, waited_s=round(time.monotonic() - self._started, 3))
 
     def _check(self) -> SelectionResult | None:
-        """Read the file if it is there: an answer, a mismatch (consumed, invalid), or nothing yet."""
+        """The recorded outcome, if there is one yet (a delivery left half done is settled first)."""
+        sid = self.session.session_id
         try:
-            answer = read_selection_file(self.path, self.session)
-        except Unreadable:
-            return None  # a writer may still be at work; a later event or poll looks again
-        except Mismatch as exc:
-            self._consume()
-            return self._close("invalid", by="waiter", reason=str(exc))
-        if answer is None:
+            with self.store.locked(sid):
+                outcome = settle_delivery(self.store, sid)
+                if outcome is None:
+                    self._ignore_file()
+                    return None
+                self._consume()
+        except OSError as exc:  # the state directory unreadable for a moment, say: look again later
+            log.warning("could not look for the answer to session %s: %s", sid, exc)
             return None
-        self._consume()
-        # Only the API server's answer counts: it records the outcome before writing the file. A file
-        # nobody recorded (planted in a shared /tmp, say) is not taken, however well-formed.
-        outcome = self.store.outcome(self.session.session_id)
-        if outcome is None or outcome.by not in USER_ANSWERS or (outcome.status, outcome.selections) != (answer.status, answer.selections):
-            return self._close("invalid", by="waiter", reason=f"{self.path}: this answer was not recorded by the API server")
-        return self._from_answer(answer, outcome)
+        return self._ended(outcome)
 
-    def _from_answer(self, answer: SelectionFile, outcome: SessionOutcome) -> SelectionResult:
-        by = "words" if outcome.by == "words" else "viewer"
-        if answer.status == "cancelled":
-            why = "the user cancelled in words" if by == "words" else "the user cancelled in the viewer"
-            return self._result("cancelled", by=by, reason=why).model_copy(update={"words": outcome.words})
-        return self._result("confirmed", answer.selections).model_copy(update={"answered_by": by, "words": outcome.words})
+    def _ended(self, outcome: SessionOutcome) -> SelectionResult:
+        """The result for a recorded outcome: the user's answer, or how the agent's side ended it."""
+        if outcome.by in USER_ANSWERS:
+            by = "words" if outcome.by == "words" else "viewer"
+            if outcome.status == "cancelled":
+                why = "the user cancelled in words" if by == "words" else "the user cancelled in the viewer"
+                return self._result("cancelled", by=by, reason=why).model_copy(update={"words": outcome.words})
+            return self._result("confirmed", outcome.selections).model_copy(update={"answered_by": by, "words": outcome.words})
+        reason = outcome.reason or f"the session ended ({outcome.status})"
+        if outcome.status == "invalid":
+            return self._result("invalid", reason=reason)
+        return self._result("timeout" if outcome.status == "expired" else "cancelled",
+                            by="caller" if outcome.by == "caller" else None, reason=reason)
+
+    def _ignore_file(self) -> None:
+        """A selection file with no recorded answer behind it is not an answer: say so once, and keep waiting."""
+        if not self._ignored_file and os.path.lexists(self.path):
+            self._ignored_file = True
+            log.warning("ignoring %s: no answer was recorded for session %s (a stray or planted file)",
+                        self.path, self.session.session_id)
 
     def _consume(self) -> None:
-        self.path.unlink(missing_ok=True)
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:  # a directory squatting the name, a foreign file in a sticky /tmp
+            log.warning("could not remove %s after reading the answer: %s", self.path, exc)
 
     def _close(self, status: str, *, by: str, reason: str) -> SelectionResult:
-        """End the session ourselves; if the viewer's answer got there first, that answer is the result."""
+        """End the session ourselves; if the user's answer got there first, that answer is the result."""
+        sid = self.session.session_id
+        outcome: SessionOutcome | None = None
         try:
-            self.store.close(SessionOutcome(session_id=self.session.session_id, status=status, by=by,
-                                            reason=reason, at=now_utc()))
-        except (SessionAnsweredError, SessionExpiredError):
-            outcome = self.store.outcome(self.session.session_id)
-            if outcome is not None and outcome.by in USER_ANSWERS:
-                self._consume()
-                return self._from_answer(SelectionFile(session_id=outcome.session_id, status=outcome.status,
-                                                       selections=outcome.selections, submitted_at=outcome.at), outcome)
+            with self.store.locked(sid):
+                outcome = settle_delivery(self.store, sid)
+                if outcome is None:
+                    outcome = self.store.close(SessionOutcome(session_id=sid, status=status, by=by, reason=reason,
+                                                              at=now_utc()), self.session)
+                else:
+                    self._consume()
         except (SceneAgentError, OSError) as exc:  # e.g. the state directory was cleaned away meanwhile
-            log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
-        if status == "invalid":
-            return self._result("invalid", reason=reason)
+            log.warning("could not record that session %s ended (%s): %s", sid, status, exc)
+        if outcome is not None and outcome.by in USER_ANSWERS:
+            return self._ended(outcome)
         return self._result("timeout" if status == "expired" else "cancelled", by=by if by == "caller" else None,
                             reason=reason)
 

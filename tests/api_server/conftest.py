@@ -12,6 +12,8 @@ from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
@@ -39,13 +41,22 @@ def server(app: Flask) -> Iterator[BackgroundServer]:
 
 
 @pytest.fixture
-def open_selection(scene: Scene, settings: Settings) -> Callable[..., VisOutput]:
-    """Ask to pick among codes, as the agent does (the visualize tool), and return its VisOutput."""
+def open_selection(scene: Scene, settings: Settings) -> Iterator[Callable[..., VisOutput]]:
+    """Ask to pick among codes, as the agent does (the visualize tool), and return its VisOutput.
 
-    def make(codes: list[str] | None = None, **kwargs: object) -> VisOutput:
-        return open_view(scene, VisualizeInput(codes=codes or CHAIRS, selection_mode=True, **kwargs), settings)
+    The test then holds a waiting claim on the session, as the waiting agent would, unless `waiting=False`.
+    """
+    claims: list[WaitingClaim] = []
 
-    return make
+    def make(codes: list[str] | None = None, *, waiting: bool = True, **kwargs: object) -> VisOutput:
+        out = open_view(scene, VisualizeInput(codes=codes or CHAIRS, selection_mode=True, **kwargs), settings)
+        if waiting and out.session_id:
+            claims.append(SessionStore(settings).claim_waiting(out.session_id))
+        return out
+
+    yield make
+    for claim in claims:
+        claim.release()
 
 
 @pytest.fixture

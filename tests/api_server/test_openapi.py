@@ -16,7 +16,7 @@ def test_openapi_document_is_valid_and_complete(server):
                                  "/api/scenes", "/api/scenes/{scene_id}", "/api/scenes/{scene_id}/points/{code}",
                                  "/manifests/{view}.json"}
     submit = doc["paths"]["/api/submit-selection"]["post"]
-    assert set(submit["responses"]) == {"200", "400", "404", "409", "410", "413", "415", "422"}
+    assert set(submit["responses"]) == {"200", "400", "404", "409", "410", "413", "415", "422", "503"}
     schema = doc["components"]["schemas"]["SubmitSelection"]
     assert schema["properties"]["session_id"]["pattern"] == "^[0-9a-f]{32}$"
     assert schema["additionalProperties"] is False
@@ -47,7 +47,11 @@ def test_the_agent_events_are_in_the_document_and_the_events_sent_fit_them(app):
     validate(doc)
     schemas = doc["components"]["schemas"]
     stream = doc["paths"]["/api/runs/{run_id}/events"]["get"]["responses"]["200"]["content"]
-    assert stream == {"text/event-stream": {"schema": {"$ref": "#/components/schemas/AgentEvent"}}}
+    # one event of the stream: a message whose data is an AgentEvent as JSON, or a named event (`end`)
+    message, named = stream["text/event-stream"]["schema"]["oneOf"]
+    assert message["properties"]["data"] == {"type": "string", "contentMediaType": "application/json",
+                                             "contentSchema": {"$ref": "#/components/schemas/AgentEvent"}}
+    assert message["properties"]["event"] == {"const": "message"} and named["required"] == ["event", "data"]
     events = schemas["AgentEvent"]["discriminator"]
     assert events["propertyName"] == "type"
     assert set(events["mapping"]) == {"tool_call_start", "tool_call_result", "tool_call_error", "selection_required",

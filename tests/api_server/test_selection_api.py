@@ -30,7 +30,7 @@ def test_a_pending_session(server, open_selection):
     assert body | {"seconds_left": 0, "expires_at": ""} == {
         "session_id": out.session_id, "status": "pending", "mode": "objects", "candidates": ["0-1-1", "0-1-2", "0-1-3"],
         "labels": {"0-1-1": "chair", "0-1-2": "chair", "0-1-3": "chair"}, "prompt": "Which chair?", "multiple": False,
-        "seconds_left": 0, "expires_at": "", "scene_id": "small", "view": out.view, "selections": []}
+        "seconds_left": 0, "expires_at": "", "scene_id": "small", "view": out.view, "selections": [], "waiting": True}
     assert 0 < body["seconds_left"] <= 60
 
 

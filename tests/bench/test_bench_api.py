@@ -13,28 +13,34 @@ from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_bench.api import RunningServer, measure
 
-ROW_FIELDS = {"server", "endpoint", "requests", "concurrency", "req_per_s", "p50_ms", "p99_ms", "errors"}
+ROW_FIELDS = {"server", "endpoint", "load", "requests", "concurrency", "req_per_s", "p50_ms", "p99_ms", "errors"}
+LOADS = ["500 idle connections", "500 idle connections", "event streams", "event streams"]
 
 
 def test_bench_api_json(tmp_path: Path) -> None:
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
-    out = run_cli("bench", "api", "--requests", "30", "--concurrency", "3", "--json", env={"TMPDIR": str(tmpdir)},
-                  timeout=300)
+    out = run_cli("bench", "api", "--requests", "30", "--concurrency", "3", "--load-requests", "6", "--json",
+                  env={"TMPDIR": str(tmpdir)}, timeout=600)
     assert out.returncode == 0, out.stderr
     [line] = out.stdout.splitlines()
     report = json.loads(line)
     assert set(report) == {"results"}
     rows = report["results"]
-    assert [(r["server"], r["endpoint"]) for r in rows] == [("waitress", "POST /api/submit-selection"),
-                                                           ("waitress", "GET /api/health"),
-                                                           ("werkzeug-dev", "POST /api/submit-selection")]
+    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[:3]] == [
+        ("waitress", "POST /api/submit-selection", "none"), ("waitress", "GET /api/health", "none"),
+        ("werkzeug-dev", "POST /api/submit-selection", "none")]
+    loaded = rows[3:]
+    assert [r["server"] for r in loaded] == ["waitress"] * 4 + ["waitress-before"] * 4
+    assert [r["endpoint"] for r in loaded] == ["GET /api/health", "POST /api/submit-selection"] * 4
+    assert all(load in r["load"] for r, load in zip(loaded, LOADS * 2, strict=True)), [r["load"] for r in loaded]
+    assert [r["load"] for r in loaded[2:4]] == ["100 of 100 event streams open"] * 2
     for row in rows:
         assert set(row) == ROW_FIELDS
-        assert (row["requests"], row["concurrency"], row["errors"]) == (30, 3, 0), row
+        assert (row["requests"], row["concurrency"]) == ((30, 3) if row["load"] == "none" else (6, 3)), row
         assert row["req_per_s"] > 0, row
         assert 0 < row["p50_ms"] <= row["p99_ms"], row
-    assert out.stderr == ""  # no failed request was reported
+    assert all(row["errors"] == 0 for row in rows if row["server"] != "waitress-before"), rows
     assert list(tmpdir.iterdir()) == []  # sessions, selection files and server logs went with the temporary directory
 
 

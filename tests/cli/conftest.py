@@ -10,7 +10,10 @@ from cli_proc import Spawner, agent_env
 from question_dialog_helpers import Keyboard, Screen
 from rich.console import Console
 
+from api_server.app import create_app
+from api_server.serve import BackgroundServer
 from scene_agent.cli.question_dialog import TerminalQuestions
+from scene_agent.config import Settings
 from scene_agent.demo.place import ensure_demo_scene
 
 
@@ -55,3 +58,12 @@ def dialog(keyboard: Keyboard, screen: Screen) -> TerminalQuestions:
     """An English question dialog reading `keyboard` and printing to `screen`."""
     console = Console(file=screen, width=100, color_system=None, highlight=False)
     return TerminalQuestions(keyboard.stdin, console, lang="en", slice_s=0.05)
+
+
+@pytest.fixture
+def server(tmp_path: Path, small_scene_path: Path, env: dict[str, str]) -> Iterator[BackgroundServer]:
+    """The API server in this process, sharing the CLI's state and selection directories; the env links to it."""
+    settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selections", viewer_url="http://127.0.0.1:9/")
+    with BackgroundServer(create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings})) as background:
+        env["SCENE_AGENT_VIEWER_URL"] = background.url + "/"
+        yield background

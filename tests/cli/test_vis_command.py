@@ -4,49 +4,15 @@ from __future__ import annotations
 
 import json
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from cli_proc import CliProcess, Spawner, http, start_serve, submit
+from cli_proc import Spawner, http, start_serve, submit
 from cli_run import run_cli
+from vis_helpers import CHAIRS, chair, finish, start_select
 
-from api_server.app import create_app
 from api_server.serve import BackgroundServer
-from scene_agent.config import Settings
-
-CHAIRS = ("0-1-1", "0-1-2", "0-1-3")
-
-
-def chair(code: str) -> dict[str, str]:
-    """A chair of the small scene's kitchen as the selection result names it."""
-    return {"itemCode": code, "type": "object", "label": "chair"}
-
-
-@pytest.fixture
-def server(tmp_path: Path, small_scene_path: Path, env: dict[str, str]) -> Iterator[BackgroundServer]:
-    """The API server in this process, sharing the CLI's state and selection directories; the env links to it."""
-    settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selections", viewer_url="http://127.0.0.1:9/")
-    with BackgroundServer(create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings})) as background:
-        env["SCENE_AGENT_VIEWER_URL"] = background.url + "/"
-        yield background
-
-
-def start_select(spawn: Spawner, scene: Path, *codes: str, extra: tuple[str, ...] = (), env: dict[str, str] | None = None,
-                 timeout: str = "30") -> tuple[CliProcess, dict]:
-    """`vis CODES --select --json`, once it has printed its VisOutput line."""
-    process = spawn("vis", *codes, "--select", "--json", "--timeout", timeout, "--scene", str(scene), *extra, env=env)
-    return process, process.json_line()
-
-
-def finish(process: CliProcess) -> tuple[int, dict]:
-    """Exit status and the SelectionResult line."""
-    status = process.finish()
-    lines = process.rest()
-    assert len(lines) == 1, f"exit {status}, expected one SelectionResult line; stderr: {''.join(process.stderr)}"
-    return status, json.loads(lines[0])
-
 
 # --- view-only ----------------------------------------------------------------------------------
 

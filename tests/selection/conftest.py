@@ -12,6 +12,7 @@ import pytest
 from handoff_helpers import OBJECTS, join_new_threads
 
 from scene_agent.config import Settings
+from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionWaiter
@@ -34,11 +35,15 @@ MakeSession = Callable[..., SelectionSession]
 
 
 @pytest.fixture
-def make_session(store: SessionStore) -> MakeSession:
-    """Create and store a session over OBJECTS (or given labels); `age` backdates it by that many seconds."""
+def make_session(store: SessionStore) -> Iterator[MakeSession]:
+    """Create and store a session over OBJECTS (or given labels); `age` backdates it by that many seconds.
+
+    The test holds a waiting claim on it (as a waiting agent would) unless `waiting=False`, until it ends.
+    """
+    claims: list[WaitingClaim] = []
 
     def make(labels: dict[str, str] | None = None, *, multiple: bool = False, timeout: float = 30.0,
-             age: float = 0.0, view: str | None = None, save: bool = True) -> SelectionSession:
+             age: float = 0.0, view: str | None = None, save: bool = True, waiting: bool = True) -> SelectionSession:
         labels = dict(labels or OBJECTS)
         session = SelectionSession.create(list(labels), labels, "Which one?", scene_id="test",
                                           multiple=multiple, timeout=timeout, view=view)
@@ -52,9 +57,13 @@ def make_session(store: SessionStore) -> MakeSession:
         if age:  # the record is as old as the session claims (sweep skips young files unread)
             path = store.directory / f"{session.session_id}.json"
             os.utime(path, (session.created_at.timestamp(), session.created_at.timestamp()))
+        if waiting:
+            claims.append(store.claim_waiting(session.session_id))
         return session
 
-    return make
+    yield make
+    for claim in claims:
+        claim.release()
 
 
 @pytest.fixture

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url
 from viewer_helpers import Viewer
 
 from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 
@@ -24,13 +27,22 @@ def server(web_server: Callable[..., WebServer], small_scene_path: Path) -> WebS
 
 
 @pytest.fixture
-def open_vis(scene: Scene, server: WebServer) -> Callable[..., VisOutput]:
-    """What the agent does (the visualize tool): a view or a selection session on the test's server."""
+def open_vis(scene: Scene, server: WebServer) -> Iterator[Callable[..., VisOutput]]:
+    """What the agent does (the visualize tool): a view or a selection session on the test's server.
 
-    def make(codes: list[str], **kwargs: Any) -> VisOutput:
-        return open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings)
+    For a selection session the test then holds a waiting claim, as the waiting agent would, unless `waiting=False`.
+    """
+    claims: list[WaitingClaim] = []
 
-    return make
+    def make(codes: list[str], *, waiting: bool = True, **kwargs: Any) -> VisOutput:
+        out = open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings)
+        if waiting and out.session_id and out.requires_selection:
+            claims.append(SessionStore(server.settings).claim_waiting(out.session_id))
+        return out
+
+    yield make
+    for claim in claims:
+        claim.release()
 
 
 @pytest.fixture

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from browser_fixtures import VIEWER_DIST, BrowserPage, WebServer, local_url
 from viewer_helpers import Viewer, post
@@ -15,6 +16,7 @@ from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
 from scene_agent.selection.session import now_utc
+from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
@@ -33,6 +35,7 @@ def test_dead_server(page: BrowserPage, small_scene_path: Path, tmp_path: Path) 
     settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selection", viewer_url="http://localhost:8090/")
     app = create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "VIEWER_DIST": str(VIEWER_DIST)})
     vis = open_view(load_scene(small_scene_path), VisualizeInput(codes=CHAIRS, selection_mode=True), settings)
+    claim = SessionStore(settings).claim_waiting(vis.session_id or "")  # this test is the waiting agent
     server = BackgroundServer(app).__enter__()
     try:
         v = Viewer(page.page, WebServer(server.url, settings, app), page.errors)
@@ -50,6 +53,7 @@ def test_dead_server(page: BrowserPage, small_scene_path: Path, tmp_path: Path) 
     v.page.evaluate("window.sceneViewer.handle.open({manifest: null, selectionMode: false, sessionId: null, prompt: null})")
     v.wait_state("error")
     assert "scene-agent serve" in v.page.inner_text("[data-testid=error]")
+    claim.release()
 
 
 def test_confirm_after_the_session_was_cancelled_elsewhere(viewer: Callable[..., Viewer], open_vis: Callable[..., Any],

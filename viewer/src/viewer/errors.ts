@@ -24,6 +24,7 @@ export function answerErrorMessage(error: unknown): string {
     if (error.status === 409) return t("errSubmit409", { message });
     if (error.status === 410) return t("errSubmit410", { message });
     if (error.status === 422) return t("errSubmit422", { message });
+    if (error.status === 503 && error.code === "selection_not_delivered") return t("errNotDelivered");
     return t("errHttp", { status: error.status, message });
   }
   return t("errSubmitNetwork");

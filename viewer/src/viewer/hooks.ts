@@ -7,7 +7,8 @@ import type { SessionMode } from "./api";
 import { itemsOf, unionBounds, type ViewModel } from "./model";
 import type { Stage } from "./stage";
 
-export type ViewerState = "loading" | "ready" | "submitting" | "submitted" | "cancelled" | "expired" | "error";
+// "abandoned": the session is still open, but the program that asked for the pick has stopped waiting for it.
+export type ViewerState = "loading" | "ready" | "submitting" | "submitted" | "cancelled" | "expired" | "abandoned" | "error";
 
 export interface Timings {
   /** Milliseconds from the start of the load (navigation start for the page's first view, the open() call for

@@ -3,6 +3,9 @@
 
 import { ApiError, getSession, type SessionState, type SessionStatus } from "./api";
 
+/** How a session ended for this viewer: its final status, or "abandoned" when nobody waits for the pick any more. */
+export type SessionEnd = Exclude<SessionStatus, "pending"> | "abandoned";
+
 /** Picks in the order they were made (Undo takes back the last); one at a time unless `multiple`. */
 export class Picks {
   private order: string[] = [];
@@ -56,7 +59,7 @@ export class SessionClock {
   constructor(
     private readonly sessionId: string,
     private readonly onTick: (secondsLeft: number) => void,
-    private readonly onEnd: (status: Exclude<SessionStatus, "pending">, codes: string[]) => void,
+    private readonly onEnd: (status: SessionEnd, codes: string[]) => void,
     private readonly onContact: (ok: boolean) => void,
   ) {}
 
@@ -71,6 +74,10 @@ export class SessionClock {
   private sync(state: SessionState): void {
     if (state.status !== "pending") {
       this.end(state.status, (state.selections ?? []).map((pick) => pick.itemCode));
+      return;
+    }
+    if (state.waiting === false) {
+      this.end("abandoned"); // the program that asked has stopped: a pick would reach nobody
       return;
     }
     this.deadline = performance.now() + state.seconds_left * 1000;
@@ -111,7 +118,7 @@ export class SessionClock {
     }
   }
 
-  private end(status: Exclude<SessionStatus, "pending">, codes: string[] = []): void {
+  private end(status: SessionEnd, codes: string[] = []): void {
     if (this.stopped) return;
     this.stop();
     this.onEnd(status, codes);

@@ -2,16 +2,16 @@
 // flight; refused answers explained with the server's message), and the end of the session however it
 // comes — sent from here, cancelled, expired, or ended elsewhere (another window, the agent).
 
-import { ApiError, cancelSelection, submitSelection, type SessionState, type SessionStatus } from "./api";
+import { ApiError, cancelSelection, submitSelection, type SessionState } from "./api";
 import { answerErrorMessage } from "./errors";
 import type { ViewerState } from "./hooks";
 import type { SelectionSpec } from "./model";
 import type { Panel } from "./panel";
-import { Picks, SessionClock } from "./selection";
+import { Picks, SessionClock, type SessionEnd } from "./selection";
 import { t } from "./strings";
 
-type Ended = Exclude<SessionStatus, "pending">;
-const FINAL: Record<Ended, ViewerState> = { confirmed: "submitted", cancelled: "cancelled", expired: "expired" };
+type Ended = SessionEnd;
+const FINAL: Record<Ended, ViewerState> = { confirmed: "submitted", cancelled: "cancelled", expired: "expired", abandoned: "abandoned" };
 
 export class SessionFlow {
   readonly sessionId: string;
@@ -89,7 +89,8 @@ export class SessionFlow {
       this.busy = null;
       const message = () => answerErrorMessage(exc);
       const status = exc instanceof ApiError && exc.kind === "http" ? exc.status : 0;
-      if (status === 410) this.finish("expired", message, "error");
+      if (status === 410 && exc instanceof ApiError && exc.code === "nobody_waiting") this.finish("abandoned", () => t("nobodyWaiting"), "error");
+      else if (status === 410) this.finish("expired", message, "error");
       else if (status === 409) {
         const now = this.endedWhileBusy ?? (await this.clock?.refresh()) ?? null;
         this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
@@ -114,8 +115,8 @@ export class SessionFlow {
       this.finish("submitted", () => t("pickedElsewhere", { codes: codes.join(", ") }), "info");
       return;
     }
-    const said = { confirmed: "answeredElsewhere", cancelled: "cancelledElsewhere", expired: "expired" } as const;
-    this.finish(FINAL[status], () => t(said[status]), status === "expired" ? "error" : "info");
+    const said = { confirmed: "answeredElsewhere", cancelled: "cancelledElsewhere", expired: "expired", abandoned: "nobodyWaiting" } as const;
+    this.finish(FINAL[status], () => t(said[status]), status === "expired" || status === "abandoned" ? "error" : "info");
   }
 
   private finish(state: ViewerState, message: () => string, tone: "info" | "ok" | "error"): void {

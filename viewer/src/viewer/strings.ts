@@ -36,6 +36,7 @@ const en = {
   answeredElsewhere: "This selection was already answered.",
   pickedElsewhere: "Answered elsewhere: {codes} was picked.",
   expired: "Time is up: this selection expired. Ask again in the chat to pick.",
+  nobodyWaiting: "Nobody is waiting for this pick any more: the program that asked has stopped. Ask again to pick.",
   lookInside: "Look inside",
   lookInsideRoom: "Look inside {room}",
   inside: "Inside {room}",
@@ -57,6 +58,7 @@ const en = {
   errSubmit410: "Too late, the selection expired: {message}",
   errSubmit422: "The server did not accept these picks: {message}",
   errSubmitNetwork: "Not sent: the server did not answer. Try again.",
+  errNotDelivered: "Your pick could not be delivered (the server could not write it where the agent reads it); nothing was recorded. Press Confirm again.",
   errPollLost: "Lost contact with the server; still trying…",
 };
 
@@ -95,6 +97,7 @@ const zh: Record<keyof typeof en, string> = {
   answeredElsewhere: "此次选择已经回答过了。",
   pickedElsewhere: "已在别处回答：选择了 {codes}。",
   expired: "时间已到：此次选择已过期。请在对话中重新提问后再选择。",
+  nobodyWaiting: "已经没有程序在等待这次选择了：提出问题的程序已停止。请重新提问后再选择。",
   lookInside: "查看内部",
   lookInsideRoom: "查看 {room} 内部",
   inside: "{room} 内部",
@@ -116,6 +119,7 @@ const zh: Record<keyof typeof en, string> = {
   errSubmit410: "太晚了，此次选择已过期：{message}",
   errSubmit422: "服务器不接受这些选择：{message}",
   errSubmitNetwork: "未发送：服务器没有响应。请重试。",
+  errNotDelivered: "你的选择未能送达（服务器无法把它写到智能体读取的位置），没有记录任何内容。请再按一次确认。",
   errPollLost: "与服务器的连接中断，正在重试…",
 };
 

@@ -1,0 +1,289 @@
+"""`bench soak`: picks, cancels, stops and timeouts at random against a server that keeps being restarted.
+
+Agents in this process create selection sessions and wait for them (the real waiter, watchdog); for each
+session a client decides its fate: pick one of its candidates or cancel over HTTP (retrying through
+restarts, as a browser's user would press Confirm again), let it time out, or stop the wait itself. A
+`scene-agent serve` process is restarted every few seconds, by SIGTERM and by SIGKILL in turn, so deliveries
+are cut short at every step. Each session has candidates of its own, so an answer that reached the wrong
+waiter shows. At the end every acknowledged answer is compared with what its waiter received:
+
+- delivered: acknowledged (200, or 409 with the session showing this very answer) and received as sent;
+- lost: acknowledged but the waiter received something else (a timeout, say);
+- duplicated: more than one answer to a session acknowledged;
+- cross-delivered: a waiter received codes that were not its session's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.demo.place import ensure_demo_scene
+from scene_agent.errors import SceneAgentError
+from scene_agent.selection.session import SelectionSession
+from scene_agent.selection.store import SessionStore
+from scene_agent.selection.waiter import SelectionResult, SelectionWaiter
+
+Fate = Literal["pick", "cancel", "timeout", "stop"]
+FATES: tuple[Fate, ...] = ("pick", "pick", "pick", "cancel", "timeout", "stop")
+WAIT_TIMEOUT_S = 30.0  # a session to be answered: long enough to ride out a restart
+SHORT_TIMEOUT_S = 1.0  # a session left to time out
+START_TIMEOUT_S = 60.0
+RETRY_PAUSE_S = 0.1
+REQUEST_TIMEOUT_S = 5.0
+
+
+class SoakError(SceneAgentError):
+    """The soak could not run (the server would not start)."""
+
+    code = "bench_failed"
+
+
+@dataclass
+class SoakReport:
+    """What happened to every session of the run."""
+
+    minutes: float
+    agents: int
+    sessions: int = 0
+    picked: int = 0
+    cancelled: int = 0
+    timed_out: int = 0
+    stopped: int = 0
+    delivered: int = 0
+    lost: int = 0
+    duplicated: int = 0
+    cross_delivered: int = 0
+    server_restarts: int = 0
+    killed: int = 0
+    retries: int = 0
+    refused: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        if len(self.examples) < 5:
+            self.examples.append(text)
+
+    def as_json(self) -> dict[str, Any]:
+        """The `--json` document."""
+        return asdict(self)
+
+
+class _Server:
+    """`scene-agent serve` on a free port, restarted on demand (SIGTERM or SIGKILL); `url` is the current one."""
+
+    def __init__(self, root: Path, settings: Settings):
+        self._root = root
+        self._env = {**os.environ, "SCENE_AGENT_STATE_DIR": str(settings.state_dir),
+                     "SCENE_AGENT_SELECTION_DIR": str(settings.selection_dir)}
+        self._scene = ensure_demo_scene()
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[str] | None = None
+        self.url = ""
+        self.start()
+
+    def start(self) -> None:
+        log = open(self._root / "server.log", "a", encoding="utf-8")  # noqa: SIM115 - handed to the child, closed below
+        try:
+            proc = subprocess.Popen([sys.executable, "-m", "scene_agent", "serve", "--port", "0", "--json",
+                                     "--scene", str(self._scene)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=log, text=True, env=self._env)
+        finally:
+            log.close()
+        assert proc.stdout is not None
+        line = _first_line(proc.stdout, START_TIMEOUT_S)
+        try:
+            url = str(json.loads(line)["url"]).rstrip("/")
+        except (ValueError, KeyError, TypeError):
+            proc.kill()
+            proc.wait()
+            raise SoakError(f"the server did not start: {line.strip() or '(no output)'}; see {self._root / 'server.log'}") from None
+        with self._lock:
+            self._proc, self.url = proc, url
+
+    def restart(self, kill: bool) -> None:
+        """Stop the server (SIGKILL: in the middle of whatever it does) and start a new one."""
+        self.stop(kill)
+        self.start()
+
+    def stop(self, kill: bool = False) -> None:
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def _first_line(stream: Any, timeout: float) -> str:
+    box: list[str] = []
+    reader = threading.Thread(target=lambda: box.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    return box[0] if box else ""
+
+
+def _post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT_S) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        with exc:
+            try:
+                return exc.code, json.loads(exc.read())
+            except ValueError:
+                return exc.code, {}
+
+
+def _get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=REQUEST_TIMEOUT_S) as response:
+        return dict(json.loads(response.read()))
+
+
+@dataclass
+class _Answer:
+    """What the client believes about its session: the answers acknowledged, and how many tries it took."""
+
+    acked: list[tuple[str, ...]] = field(default_factory=list)  # ("cancelled",) or the codes
+    retries: int = 0
+    refused: str | None = None
+
+
+def _answer(server: _Server, session: SelectionSession, fate: Fate, rng: random.Random) -> _Answer:
+    """Pick or cancel over HTTP until the server says how it ended, retrying through restarts and 503s."""
+    time.sleep(rng.uniform(0.0, 0.3))  # the user looks before pressing
+    code = rng.choice(session.candidates)
+    mine: tuple[str, ...] = (code,) if fate == "pick" else ("cancelled",)
+    answer = _Answer()
+    deadline = time.monotonic() + session.timeout
+    while time.monotonic() < deadline:
+        path, body = (("submit-selection", {"session_id": session.session_id, "selections": [{"itemCode": code}]})
+                      if fate == "pick" else ("cancel-selection", {"session_id": session.session_id}))
+        try:
+            status, reply = _post(f"{server.url}/api/{path}", body)
+            if status == 200:
+                answer.acked.append(mine)
+                return answer
+            if status == 409:  # answered: by us, on a try whose reply was lost when the server died?
+                state = _get(f"{server.url}/api/sessions/{session.session_id}")
+                said = tuple(p["itemCode"] for p in state["selections"]) if state["status"] == "confirmed" else (state["status"],)
+                if said == mine:
+                    answer.acked.append(mine)
+                else:
+                    answer.refused = f"409 ({state['status']})"
+                return answer
+            if status != 503:
+                answer.refused = f"{status} {reply.get('error')}"
+                return answer
+        except OSError:  # refused or cut off: the server is restarting
+            pass
+        answer.retries += 1
+        time.sleep(RETRY_PAUSE_S)
+    answer.refused = "gave up"
+    return answer
+
+
+def _received(result: SelectionResult) -> tuple[str, ...]:
+    return tuple(result.codes) if result.status == "confirmed" else (result.status,)
+
+
+def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 10.0, seed: int = 0) -> SoakReport:
+    """Run for `minutes` with `agents` concurrent waiting agents; the server restarts every `restart_every_s`."""
+    report = SoakReport(minutes=minutes, agents=agents)
+    lock = threading.Lock()
+    with tempfile.TemporaryDirectory(prefix="scene-agent-soak-") as tmp:
+        root = Path(tmp)
+        settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL)
+        store = SessionStore(settings)
+        server = _Server(root, settings)
+        waiter = SelectionWaiter(backend="watchdog")
+        end = time.monotonic() + minutes * 60
+        done = threading.Event()
+
+        def restarts() -> None:
+            kill = False
+            while not done.wait(restart_every_s):
+                server.restart(kill)
+                with lock:
+                    report.server_restarts += 1
+                    report.killed += kill
+                kill = not kill
+
+        def agent(k: int) -> None:
+            rng = random.Random(seed * 1000 + k)
+            n = 0
+            with ThreadPoolExecutor(max_workers=2, thread_name_prefix=f"soak-client-{k}") as clients:
+                while time.monotonic() < end:
+                    n += 1
+                    fate = rng.choice(FATES)
+                    codes = [f"{k}-{n % 1000}-{i}" for i in (1, 2, 3)]  # this session's own candidates
+                    session = store.create(SelectionSession.create(
+                        codes, {c: "chair" for c in codes}, "soak", scene_id="soak",
+                        timeout=SHORT_TIMEOUT_S if fate == "timeout" else WAIT_TIMEOUT_S))
+                    pending = waiter.watch(session, store)
+                    sent = clients.submit(_answer, server, session, fate, rng) if fate in ("pick", "cancel") else None
+                    if fate == "stop":
+                        threading.Timer(rng.uniform(0.05, 0.3), pending.cancel).start()
+                    result = pending.wait()
+                    answer = sent.result() if sent is not None else _Answer()
+                    _tally(report, lock, session, result, answer)
+
+        restarter = threading.Thread(target=restarts, name="soak-restarts", daemon=True)
+        restarter.start()
+        try:
+            with ThreadPoolExecutor(max_workers=agents, thread_name_prefix="soak-agent") as pool:
+                list(pool.map(agent, range(agents)))
+        finally:
+            done.set()
+            restarter.join()
+            server.stop()
+            waiter.close()
+    return report
+
+
+def _tally(report: SoakReport, lock: threading.Lock, session: SelectionSession, result: SelectionResult,
+           answer: _Answer) -> None:
+    received = _received(result)
+    with lock:
+        report.sessions += 1
+        report.retries += answer.retries
+        report.refused += answer.refused is not None
+        status = {"confirmed": "picked", "cancelled": "cancelled", "timeout": "timed_out"}.get(result.status, result.status)
+        if result.status == "cancelled" and result.cancelled_by == "caller":
+            status = "stopped"
+        if status in ("picked", "cancelled", "timed_out", "stopped"):
+            setattr(report, status, getattr(report, status) + 1)
+        if result.session_id != session.session_id or any(c not in session.candidates for c in result.codes):
+            report.cross_delivered += 1
+            report.note(f"{session.session_id}: received {received} from another session")
+        if len(answer.acked) > 1:
+            report.duplicated += 1
+            report.note(f"{session.session_id}: acknowledged {len(answer.acked)} times")
+        if answer.acked:
+            if answer.acked[-1] == received:
+                report.delivered += 1
+            else:
+                report.lost += 1
+                report.note(f"{session.session_id}: acknowledged {answer.acked[-1]}, the waiter received {received}")

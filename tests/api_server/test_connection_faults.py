@@ -1,0 +1,104 @@
+"""Many connections: idle sockets must not lock clients out, and a vanished reader's stream slot comes back at once.
+
+A real server on a loopback port (waitress, tuned as `scene-agent serve` runs it) and real TCP sockets.
+"""
+
+from __future__ import annotations
+
+import socket
+import struct
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+
+from chat_helpers import events_until, run_events, start
+from http_client import call
+from sse_client import SSEStream
+
+CLIENT_TIMEOUT_S = 5.0  # how long a client waits for an answer before it counts as locked out
+
+
+@contextmanager
+def idle_sockets(port: int, n: int, request: bytes = b"") -> Iterator[list[socket.socket]]:
+    """`n` connections that say nothing more (after `request`, if given), held open for the block."""
+    with ExitStack() as stack:
+        sockets = []
+        for _ in range(n):
+            sock = stack.enter_context(socket.create_connection(("127.0.0.1", port), timeout=CLIENT_TIMEOUT_S))
+            if request:
+                sock.sendall(request)
+            sockets.append(sock)
+        yield sockets
+
+
+def reset(sock: socket.socket) -> None:
+    """Close with RST, as a crashed browser or a dropped network does."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def test_idle_connections_do_not_lock_clients_out(server):
+    health = f"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
+    with idle_sockets(server.port, 150), idle_sockets(server.port, 100, request=health):
+        for _ in range(5):
+            reply = call("GET", f"{server.url}/api/health", timeout=CLIENT_TIMEOUT_S)
+            assert reply.status == 200
+
+
+def open_stream(sock: socket.socket, port: int, run_id: str) -> bytes:
+    """Start reading a run's events on a raw socket; the response head once it arrived."""
+    sock.sendall(f"GET /api/runs/{run_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                 "Accept: text/event-stream\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        assert chunk, "the server closed the stream"
+        head += chunk
+    return head
+
+
+def test_a_stream_slot_comes_back_as_soon_as_its_reader_vanishes(chat_server):
+    server = chat_server(MAX_EVENT_STREAMS=4, CHAT_SELECTION_TIMEOUT=120)
+    run = start(server.url, "what's the color of the chair?")  # it waits for a pick: its stream stays open
+    with ExitStack() as stack:
+        readers = [stack.enter_context(socket.create_connection(("127.0.0.1", server.port), timeout=CLIENT_TIMEOUT_S))
+                   for _ in range(4)]
+        heads = [open_stream(sock, server.port, run["run_id"]) for sock in readers]
+        assert all(b" 200 " in head.split(b"\r\n")[0] for head in heads), heads
+        seen = heads[0]
+        while b"selection_required" not in seen:  # the run is waiting for a pick now
+            chunk = readers[0].recv(65536)
+            assert chunk, "the stream ended before the run asked for a pick"
+            seen += chunk
+        full = call("GET", f"{server.url}/api/runs/{run['run_id']}/events", timeout=CLIENT_TIMEOUT_S)
+        assert full.status == 503 and "(the limit" in full.json()["message"]
+        for sock in readers:
+            reset(sock)
+        # A new reader is let in within moments (before, the slots stayed taken until a keepalive write failed).
+        deadline = time.monotonic() + CLIENT_TIMEOUT_S
+        while True:
+            with SSEStream(f"{server.url}/api/runs/{run['run_id']}/events", timeout=CLIENT_TIMEOUT_S) as again:
+                if again.status == 200:
+                    break
+                assert again.status == 503
+            assert time.monotonic() < deadline, "the vanished readers' slots did not come back"
+            time.sleep(0.1)
+    assert call("POST", f"{server.url}/api/runs/{run['run_id']}/stop").status == 200
+    assert run_events(server.url, run["run_id"])[-1]["status"] == "cancelled"
+
+
+def test_the_conversation_cap_names_the_limit(chat_server):
+    server = chat_server(CHAT_SELECTION_TIMEOUT=120)
+    chat = server.app.extensions["scene_agent.chat"]
+    chat.max_conversations = 2
+    runs = [start(server.url, "what's the color of the chair?") for _ in range(2)]
+    for run in runs:
+        with SSEStream(f"{server.url}/api/runs/{run['run_id']}/events") as stream:
+            events_until(stream, "selection_required")
+    reply = call("POST", f"{server.url}/api/chat", {"message": "how many beds?"})
+    assert (reply.status, reply.json()["error"]) == (503, "busy")
+    assert "all 2 conversations this server keeps (the limit)" in reply.json()["message"]
+    assert "2 of them waiting for a pick" in reply.json()["message"]
+    for run in runs:
+        call("POST", f"{server.url}/api/runs/{run['run_id']}/stop")
+        assert run_events(server.url, run["run_id"])[-1]["status"] == "cancelled"
