@@ -218,8 +218,8 @@ class SelectionWaiter:
 
     def watch(self, session: SelectionSession, store: SessionStore) -> PendingSelection:
         """Start watching for a session's answer; call `wait()` on the result (the file is checked there first)."""
+        directory = ensure_private_dir(store.settings.selection_dir)  # before the claim: a failure here holds nothing
         pending = PendingSelection(self, session, store)
-        directory = ensure_private_dir(pending.path.parent)
         with self._lock:
             self._pending[pending.path.name] = (*self._pending.get(pending.path.name, ()), pending)
             if self.backend == "watchdog" and self._watch_directory(directory):
