@@ -15,7 +15,7 @@ on Werkzeug's threaded development server (what `flask run` serves; the baseline
 Then the same requests under load, on the product and on waitress as it was tuned before
 (`api_server.serve.BASELINE`: 100 connections at most, no read-ahead, 16 threads, 8 event streams):
 with LOAD_IDLE idle keep-alive connections open (each has made one request and then says nothing),
-and with LOAD_STREAMS event streams open on a chat run that waits for a pick. Under load a request
+and with LOAD_STREAMS event streams open on a chat run that waits for a pick, plus LOAD_IDLE idle connections. Under load a request
 that gets no answer within LOAD_TIMEOUT_S counts as an error. The waiting program's claim on each
 session (scene_agent/selection/claims.py) is held by this process, or the server would take no pick.
 
@@ -283,14 +283,16 @@ def _open_streams(port: int, n: int) -> Iterator[int]:
 
 
 def measure_loaded(name: str, argv: list[str], root: Path, n: int, concurrency: int, examples: list[str]) -> list[ApiRow]:
-    """Health and submit with LOAD_IDLE idle connections open, then (on a fresh server) with LOAD_STREAMS streams open."""
+    """Health and submit with LOAD_IDLE idle connections open, then (on a fresh server) with LOAD_STREAMS event
+    streams open and LOAD_IDLE idle connections besides."""
     rows = []
     with _server_process(name, argv, root / "idle") as server, _idle_connections(server.port, LOAD_IDLE):
         load = f"{LOAD_IDLE} idle connections"
         rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
                  for e in ("health", "submit")]
-    with _server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened:
-        load = f"{opened} of {LOAD_STREAMS} event streams open"
+    with (_server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened,
+          _idle_connections(server.port, LOAD_IDLE)):
+        load = f"{opened} of {LOAD_STREAMS} event streams + {LOAD_IDLE} idle connections"
         rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
                  for e in ("health", "submit")]
     return rows

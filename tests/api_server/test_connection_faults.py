@@ -37,12 +37,19 @@ def reset(sock: socket.socket) -> None:
     sock.close()
 
 
-def test_idle_connections_do_not_lock_clients_out(server):
+def test_idle_connections_do_not_lock_clients_out(chat_server, open_selection):
+    server = chat_server()
     health = f"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
     with idle_sockets(server.port, 150), idle_sockets(server.port, 100, request=health):
         for _ in range(5):
             reply = call("GET", f"{server.url}/api/health", timeout=CLIENT_TIMEOUT_S)
             assert reply.status == 200
+        out = open_selection()
+        pick = {"session_id": out.session_id, "selections": [{"itemCode": "0-1-2"}]}
+        assert call("POST", f"{server.url}/api/submit-selection", pick, timeout=CLIENT_TIMEOUT_S).status == 200
+        started = call("POST", f"{server.url}/api/chat", {"message": "how many beds?"}, timeout=CLIENT_TIMEOUT_S)
+        assert started.status == 202
+        assert run_events(server.url, started.json()["run_id"])[-1]["type"] == "final"
 
 
 def open_stream(sock: socket.socket, port: int, run_id: str) -> bytes:

@@ -34,7 +34,7 @@ def test_bench_api_json(tmp_path: Path) -> None:
     assert [r["server"] for r in loaded] == ["waitress"] * 4 + ["waitress-before"] * 4
     assert [r["endpoint"] for r in loaded] == ["GET /api/health", "POST /api/submit-selection"] * 4
     assert all(load in r["load"] for r, load in zip(loaded, LOADS * 2, strict=True)), [r["load"] for r in loaded]
-    assert [r["load"] for r in loaded[2:4]] == ["100 of 100 event streams open"] * 2
+    assert [r["load"] for r in loaded[2:4]] == ["100 of 100 event streams + 500 idle connections"] * 2
     for row in rows:
         assert set(row) == ROW_FIELDS
         assert (row["requests"], row["concurrency"]) == ((30, 3) if row["load"] == "none" else (6, 3)), row
