@@ -44,6 +44,10 @@ RETAIN_AFTER_EXPIRY = timedelta(hours=1)
 # create() sweeps a directory at most this often per process: a sweep lists the whole directory.
 SWEEP_EVERY_S = 60.0
 _last_sweep: dict[Path, float] = {}
+# The files a session has in the sessions directory, `<id><kind>`: the session, its outcome, the note of a
+# delivery under way (answer.py), the waiting claim and the lock (claims.py).
+SESSION, OUTCOME, DELIVERY, WAITING, LOCK = ".json", ".outcome.json", ".delivering.json", ".waiting", ".lock"
+RECORDS = (SESSION, OUTCOME, DELIVERY, WAITING, LOCK)
 _sweep_lock = threading.Lock()
 
 
@@ -54,45 +58,40 @@ class SessionStore:
         self.settings = settings
         self.directory = settings.sessions_dir
 
-    def _session_path(self, session_id: str) -> Path:
-        return self.directory / f"{check_session_id(session_id)}.json"
-
-    def _outcome_path(self, session_id: str) -> Path:
-        return self.directory / f"{check_session_id(session_id)}.outcome.json"
-
-    def _delivery_path(self, session_id: str) -> Path:
-        return self.directory / f"{check_session_id(session_id)}.delivering.json"
+    def _path(self, session_id: str, kind: str) -> Path:
+        """`<id><kind>` in the sessions directory, for one of RECORDS; the id checked first."""
+        return self.directory / f"{check_session_id(session_id)}{kind}"
 
     def begin_delivery(self, outcome: SessionOutcome) -> None:
         """Note the outcome being delivered (flushed to disk) before the selection file is written."""
-        write_atomic(self._delivery_path(outcome.session_id), outcome.model_dump_json().encode(), durable=True)
+        write_atomic(self._path(outcome.session_id, DELIVERY), outcome.model_dump_json().encode(), durable=True)
 
     def delivery(self, session_id: str) -> SessionOutcome | None:
         """The outcome a delivery began and did not finish (its process died, say), if any."""
-        return self._read(self._delivery_path(session_id), SessionOutcome)
+        return self._read(self._path(session_id, DELIVERY), SessionOutcome)
 
     def end_delivery(self, session_id: str) -> None:
         """Forget the delivery note: the outcome is recorded, or the delivery was rolled back."""
-        self._delivery_path(session_id).unlink(missing_ok=True)
+        self._path(session_id, DELIVERY).unlink(missing_ok=True)
 
     def deliveries(self) -> list[str]:
         """Sessions with a delivery note: deliveries that were cut short, or are under way right now."""
-        suffix = ".delivering.json"
-        return sorted(p.name[: -len(suffix)] for p in self.directory.glob(f"*{suffix}") if SESSION_ID_RE.fullmatch(p.name[: -len(suffix)]))
+        ids = (p.name.removesuffix(DELIVERY) for p in self.directory.glob(f"*{DELIVERY}"))
+        return sorted(sid for sid in ids if SESSION_ID_RE.fullmatch(sid))
 
     def claim_waiting(self, session_id: str) -> WaitingClaim:
         """Say that this process waits for the session's answer, until the claim is released or the process dies."""
         ensure_private_dir(self.directory)
-        return WaitingClaim(self.directory / f"{check_session_id(session_id)}.waiting")
+        return WaitingClaim(self._path(session_id, WAITING))
 
     def someone_waits(self, session_id: str) -> bool:
         """Whether a live process holds a waiting claim on the session."""
-        return someone_waits(self.directory / f"{check_session_id(session_id)}.waiting")
+        return someone_waits(self._path(session_id, WAITING))
 
     def locked(self, session_id: str) -> AbstractContextManager[None]:
         """The session's exclusive lock: held while its outcome or selection file changes, or while a waiter reads them."""
         ensure_private_dir(self.directory)
-        return session_lock(self.directory / f"{check_session_id(session_id)}.lock")
+        return session_lock(self._path(session_id, LOCK))
 
     def create(self, session: SelectionSession) -> SelectionSession:
         """Store a new session (its id must be new) and sweep out long-expired ones."""
@@ -104,14 +103,14 @@ class SessionStore:
         if due:
             self.sweep()
         try:
-            write_atomic(self._session_path(session.session_id), session.model_dump_json().encode(), exclusive=True)
+            write_atomic(self._path(session.session_id, SESSION), session.model_dump_json().encode(), exclusive=True)
         except FileExistsError:
             raise SessionAnsweredError(f"session {session.session_id} already exists") from None
         return session
 
     def get(self, session_id: str) -> SelectionSession:
         """The session with this id; UsageError for a malformed id, SessionNotFoundError if there is none."""
-        path = self._session_path(session_id)
+        path = self._path(session_id, SESSION)
         session = self._read(path, SelectionSession)
         if session is None:
             raise SessionNotFoundError(f"no selection session {session_id}")
@@ -119,7 +118,7 @@ class SessionStore:
 
     def outcome(self, session_id: str) -> SessionOutcome | None:
         """How the session ended, or None while it has no recorded outcome."""
-        return self._read(self._outcome_path(session_id), SessionOutcome)
+        return self._read(self._path(session_id, OUTCOME), SessionOutcome)
 
     def status(self, session: SelectionSession) -> tuple[SessionStatus, SessionOutcome | None]:
         """pending / confirmed / cancelled / expired, with the outcome when there is one."""
@@ -142,7 +141,7 @@ class SessionStore:
         """Record the outcome if none is recorded yet; otherwise raise as check_open does."""
         session = session or self.get(outcome.session_id)
         try:
-            write_atomic(self._outcome_path(outcome.session_id), outcome.model_dump_json().encode(), exclusive=True,
+            write_atomic(self._path(outcome.session_id, OUTCOME), outcome.model_dump_json().encode(), exclusive=True,
                          durable=True)
         except FileExistsError:
             self.check_open(session)
@@ -156,7 +155,7 @@ class SessionStore:
         written_before = (cutoff + timedelta(seconds=60)).timestamp()
         removed = []
         for path in self.directory.glob("*.json"):
-            if path.name.endswith((".outcome.json", ".delivering.json")):
+            if path.name.endswith((OUTCOME, DELIVERY)):
                 continue
             try:
                 if path.stat().st_mtime > written_before:
@@ -167,8 +166,7 @@ class SessionStore:
             if session is None or session.expires_at > cutoff:
                 continue
             sid = session.session_id
-            stale = [path, self._outcome_path(sid), self._delivery_path(sid), self.directory / f"{sid}.waiting",
-                     self.directory / f"{sid}.lock", self.settings.selection_dir / f"viewer_selection_{sid}.json"]
+            stale = [*(self._path(sid, kind) for kind in RECORDS), self.settings.selection_dir / f"viewer_selection_{sid}.json"]
             if session.view:
                 stale.append(self.settings.views_dir / f"{session.view}.json")
             for p in stale:

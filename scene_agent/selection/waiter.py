@@ -135,20 +135,27 @@ class PendingSelection:
         return SelectionResult(session_id=self.session.session_id, status=status, selections=list(selections),
                                cancelled_by=by, reason=reason, waited_s=round(time.monotonic() - self._started, 3))
 
-    def _check(self) -> SelectionResult | None:
-        """The recorded outcome, if there is one yet (a delivery left half done is settled first)."""
-        sid = self.session.session_id
-        try:
-            with self.store.locked(sid):
-                outcome = settle_delivery(self.store, sid)
-                if outcome is None:
-                    self._ignore_file()
-                    return None
+    def _look(self, end: SessionOutcome | None = None) -> SessionOutcome | None:
+        """Under the session's lock: the recorded outcome (a delivery left half done settled first), its file
+        removed; with none yet, `end` is recorded when given, else a stray file there is reported."""
+        with self.store.locked(self.session.session_id):
+            outcome = settle_delivery(self.store, self.session.session_id)
+            if outcome is None and end is not None:
+                return self.store.close(end, self.session)
+            if outcome is None:
+                self._ignore_file()
+            else:
                 self._consume()
+            return outcome
+
+    def _check(self) -> SelectionResult | None:
+        """The result, once an outcome is recorded; None while there is none."""
+        try:
+            outcome = self._look()
         except OSError as exc:  # the state directory unreadable for a moment, say: look again later
-            log.warning("could not look for the answer to session %s: %s", sid, exc)
+            log.warning("could not look for the answer to session %s: %s", self.session.session_id, exc)
             return None
-        return self._ended(outcome)
+        return None if outcome is None else self._ended(outcome)
 
     def _ended(self, outcome: SessionOutcome) -> SelectionResult:
         """The result for a recorded outcome: the user's answer, or how the agent's side ended it."""
@@ -179,22 +186,12 @@ class PendingSelection:
 
     def _close(self, status: str, *, by: str, reason: str) -> SelectionResult:
         """End the session ourselves; if the user's answer got there first, that answer is the result."""
-        sid = self.session.session_id
-        outcome: SessionOutcome | None = None
+        end = SessionOutcome(session_id=self.session.session_id, status=status, by=by, reason=reason, at=now_utc())
         try:
-            with self.store.locked(sid):
-                outcome = settle_delivery(self.store, sid)
-                if outcome is None:
-                    outcome = self.store.close(SessionOutcome(session_id=sid, status=status, by=by, reason=reason,
-                                                              at=now_utc()), self.session)
-                else:
-                    self._consume()
+            return self._ended(self._look(end) or end)
         except (SceneAgentError, OSError) as exc:  # e.g. the state directory was cleaned away meanwhile
-            log.warning("could not record that session %s ended (%s): %s", sid, status, exc)
-        if outcome is not None and outcome.by in USER_ANSWERS:
-            return self._ended(outcome)
-        return self._result("timeout" if status == "expired" else "cancelled", by=by if by == "caller" else None,
-                            reason=reason)
+            log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
+            return self._ended(end)
 
 
 class SelectionWaiter:
