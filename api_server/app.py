@@ -71,7 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def check_host() -> Response | None:
-        check = HostCheck.of(app.config["BIND_HOSTS"], viewer_netloc, app.config["ALLOWED_HOSTS"])
+        check = HostCheck.of(tuple(app.config["BIND_HOSTS"]), viewer_netloc, tuple(app.config["ALLOWED_HOSTS"]))
         port = str(request.environ.get("SERVER_PORT", ""))
         if check.allows(request.host, port):
             return None

@@ -9,7 +9,7 @@ proxies to this one) or one of SCENE_AGENT_ALLOWED_HOSTS is refused with 421 bef
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
 from dataclasses import dataclass
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
@@ -35,8 +35,9 @@ class HostCheck:
     extra: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, bind_hosts: Iterable[str], viewer_netloc: str, extra: tuple[str, ...] | None) -> HostCheck:
-        names = {split_host(h if ":" not in h or h.startswith("[") else f"[{h}]")[0] for h in bind_hosts}
+    @functools.cache  # asked on every request, with the same few values for the server's life
+    def of(cls, bind_hosts: tuple[str, ...], viewer_netloc: str, extra: tuple[str, ...] | None) -> HostCheck:
+        names = {f"[{h.lower()}]" if ":" in h and not h.startswith("[") else h.lower() for h in bind_hosts}
         return cls(frozenset(names | set(LOOPBACK_NAMES)), viewer_netloc.lower(), extra or ())
 
     def allows(self, host_header: str, port: str) -> bool:
