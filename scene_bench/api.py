@@ -116,6 +116,15 @@ class RunningServer:
     port: int
     scene_id: str
     settings: Settings
+    pid: int = 0  # 0 for a server in this process
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+
+# `scene-agent serve` on a free loopback port, saying where it listens in one JSON line.
+SERVE_ARGV = ["-m", "scene_agent", "serve", "--host", HOST, "--port", "0", "--json"]
 
 
 def _stop(proc: subprocess.Popen[str]) -> None:
@@ -129,8 +138,9 @@ def _stop(proc: subprocess.Popen[str]) -> None:
 
 
 @contextmanager
-def _server_process(name: str, argv: list[str], root: Path) -> Iterator[RunningServer]:
-    """Start `python ARGV` with its state under root, read the JSON line saying where it listens; always stop it."""
+def server_process(name: str, argv: list[str], root: Path) -> Iterator[RunningServer]:
+    """Start `python ARGV` with its state under root, read the JSON line saying where it listens; always stop it
+    (SIGTERM; a server already killed is only reaped)."""
     settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL)
     env = {**os.environ, "SCENE_AGENT_STATE_DIR": str(settings.state_dir),
            "SCENE_AGENT_SELECTION_DIR": str(settings.selection_dir)}
@@ -147,7 +157,7 @@ def _server_process(name: str, argv: list[str], root: Path) -> Iterator[RunningS
         try:
             line = first.get(timeout=START_TIMEOUT_S)
             said = json.loads(line)
-            server = RunningServer(name, int(said["port"]), str(said["scene_id"]), settings)
+            server = RunningServer(name, int(said["port"]), str(said["scene_id"]), settings, proc.pid)
         except (queue.Empty, ValueError, KeyError, TypeError):
             if line is not None:  # it ended its output or said something else (an error): give it time to exit
                 with suppress(subprocess.TimeoutExpired):
@@ -286,11 +296,11 @@ def measure_loaded(name: str, argv: list[str], root: Path, n: int, concurrency: 
     """Health and submit with LOAD_IDLE idle connections open, then (on a fresh server) with LOAD_STREAMS event
     streams open and LOAD_IDLE idle connections besides."""
     rows = []
-    with _server_process(name, argv, root / "idle") as server, _idle_connections(server.port, LOAD_IDLE):
+    with server_process(name, argv, root / "idle") as server, _idle_connections(server.port, LOAD_IDLE):
         load = f"{LOAD_IDLE} idle connections"
         rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
                  for e in ("health", "submit")]
-    with (_server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened,
+    with (server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened,
           _idle_connections(server.port, LOAD_IDLE)):
         load = f"{opened} of {LOAD_STREAMS} event streams + {LOAD_IDLE} idle connections"
         rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
@@ -303,13 +313,12 @@ def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY,
     examples: list[str] = []
     raise_open_file_limit(LOAD_IDLE + LOAD_STREAMS + 256)  # the sockets this process holds open
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-api-") as tmp:
-        serve = ["-m", "scene_agent", "serve", "--host", HOST, "--port", "0", "--json"]
-        with _server_process("waitress", serve, Path(tmp) / "waitress") as server:
+        with server_process("waitress", SERVE_ARGV, Path(tmp) / "waitress") as server:
             rows = [measure(server, "submit", n, concurrency, examples),
                     measure(server, "health", n, concurrency, examples)]
-        with _server_process("werkzeug-dev", ["-m", "scene_bench.api", "werkzeug"], Path(tmp) / "werkzeug") as server:
+        with server_process("werkzeug-dev", ["-m", "scene_bench.api", "werkzeug"], Path(tmp) / "werkzeug") as server:
             rows.append(measure(server, "submit", n, concurrency, examples))
-        rows += measure_loaded("waitress", serve, Path(tmp) / "loaded", load_n, concurrency, examples)
+        rows += measure_loaded("waitress", SERVE_ARGV, Path(tmp) / "loaded", load_n, concurrency, examples)
         baseline = ["-m", "scene_bench.api", "waitress-baseline"]
         rows += measure_loaded("waitress-before", baseline, Path(tmp) / "loaded-before", load_n, concurrency, examples)
     return ApiReport(tuple(rows), tuple(examples))

@@ -19,38 +19,30 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
-from scene_agent.demo.place import ensure_demo_scene
-from scene_agent.errors import SceneAgentError
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionResult, SelectionWaiter
+from scene_bench.api import SERVE_ARGV, RunningServer, server_process
 
 Fate = Literal["pick", "cancel", "timeout", "stop"]
 FATES: tuple[Fate, ...] = ("pick", "pick", "pick", "cancel", "timeout", "stop")
 WAIT_TIMEOUT_S = 30.0  # a session to be answered: long enough to ride out a restart
 SHORT_TIMEOUT_S = 1.0  # a session left to time out
-START_TIMEOUT_S = 60.0
 RETRY_PAUSE_S = 0.1
 REQUEST_TIMEOUT_S = 5.0
 
-
-class SoakError(SceneAgentError):
-    """The soak could not run (the server would not start)."""
-
-    code = "bench_failed"
 
 
 @dataclass
@@ -84,36 +76,21 @@ class SoakReport:
 
 
 class _Server:
-    """`scene-agent serve` on a free port, restarted on demand (SIGTERM or SIGKILL); `url` is the current one."""
+    """`scene-agent serve` (scene_bench/api.py: server_process), restarted on demand; `url` is the current one."""
 
-    def __init__(self, root: Path, settings: Settings):
+    def __init__(self, root: Path):
         self._root = root
-        self._env = {**os.environ, "SCENE_AGENT_STATE_DIR": str(settings.state_dir),
-                     "SCENE_AGENT_SELECTION_DIR": str(settings.selection_dir)}
-        self._scene = ensure_demo_scene()
         self._lock = threading.Lock()
-        self._proc: subprocess.Popen[str] | None = None
+        self._stack: ExitStack | None = None
+        self._running: RunningServer | None = None
         self.url = ""
         self.start()
 
     def start(self) -> None:
-        log = open(self._root / "server.log", "a", encoding="utf-8")  # noqa: SIM115 - handed to the child, closed below
-        try:
-            proc = subprocess.Popen([sys.executable, "-m", "scene_agent", "serve", "--port", "0", "--json",
-                                     "--scene", str(self._scene)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=log, text=True, env=self._env)
-        finally:
-            log.close()
-        assert proc.stdout is not None
-        line = _first_line(proc.stdout, START_TIMEOUT_S)
-        try:
-            url = str(json.loads(line)["url"]).rstrip("/")
-        except (ValueError, KeyError, TypeError):
-            proc.kill()
-            proc.wait()
-            raise SoakError(f"the server did not start: {line.strip() or '(no output)'}; see {self._root / 'server.log'}") from None
+        stack = ExitStack()
+        running = stack.enter_context(server_process("soak", SERVE_ARGV, self._root))
         with self._lock:
-            self._proc, self.url = proc, url
+            self._stack, self._running, self.url = stack, running, running.url
 
     def restart(self, kill: bool) -> None:
         """Stop the server (SIGKILL: in the middle of whatever it does) and start a new one."""
@@ -122,25 +99,12 @@ class _Server:
 
     def stop(self, kill: bool = False) -> None:
         with self._lock:
-            proc, self._proc = self._proc, None
-        if proc is None:
+            stack, running, self._stack, self._running = self._stack, self._running, None, None
+        if stack is None or running is None:
             return
-        proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
-
-
-def _first_line(stream: Any, timeout: float) -> str:
-    box: list[str] = []
-    reader = threading.Thread(target=lambda: box.append(stream.readline()), daemon=True)
-    reader.start()
-    reader.join(timeout)
-    return box[0] if box else ""
+        if kill:
+            os.kill(running.pid, signal.SIGKILL)
+        stack.close()  # SIGTERM, or only the reaping of a killed one
 
 
 def _post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -217,7 +181,7 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
         root = Path(tmp)
         settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL)
         store = SessionStore(settings)
-        server = _Server(root, settings)
+        server = _Server(root)
         waiter = SelectionWaiter(backend="watchdog")
         end = time.monotonic() + minutes * 60
         done = threading.Event()
