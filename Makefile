@@ -7,8 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libusb-1.0-0: open3d links against it. chromium: the real browser the web page is tested in (Playwright
-# cannot download its own browsers here, so it drives Debian's).
-APT_PACKAGES := libusb-1.0-0 chromium
+# cannot download its own browsers here, so it drives Debian's). redis-server: the tests and benchmarks of the
+# selection channel across machines start their own (it is not started as a service).
+APT_PACKAGES := libusb-1.0-0 chromium redis-server
 
 .PHONY: run test lint types setup system-deps viewer clean
 

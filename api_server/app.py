@@ -13,7 +13,7 @@ from flask_cors import CORS
 
 import scene_agent
 from api_server import chat_api, scenes_api, selection_api, viewer_files
-from api_server.bodies import Health
+from api_server.bodies import ChannelState, Health
 from api_server.chat_runs import ChatRuns
 from api_server.errors import error_response, register_error_handlers
 from api_server.hosts import HostCheck
@@ -22,9 +22,8 @@ from scene_agent.config import Settings, load_allowed_hosts, load_settings
 from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.fileio import sweep_temp_files, tighten_private_dir
 from scene_agent.scene.loader import Scene
-from scene_agent.selection.answer import recover_deliveries
+from scene_agent.selection.channel import open_channel
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
-from scene_agent.selection.store import SessionStore
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
 log = logging.getLogger(__name__)
@@ -34,7 +33,8 @@ MAX_BODY_BYTES = 64 * 1024
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app for one scene (config SCENE_PATH, default the demo scene) and SETTINGS (default from the environment)."""
+    """Build the app for one scene (config SCENE_PATH, default the demo scene), SETTINGS (default from the environment)
+    and the selection CHANNEL (default the one SETTINGS name: files, or Redis with a broker)."""
     app = Flask(__name__)
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's default; sort_keys is an attribute of it
     app.json.sort_keys = False  # bodies keep the field order of their models
@@ -48,23 +48,27 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SSE_KEEPALIVE_S=15.0, SSE_MAX_S=300.0, MAX_EVENT_STREAMS=8,
         # Host headers answered besides the server's own address (None: SCENE_AGENT_ALLOWED_HOSTS), and the
         # addresses it is bound to (make_server adds them).
-        ALLOWED_HOSTS=None, BIND_HOSTS=())
+        ALLOWED_HOSTS=None, BIND_HOSTS=(),
+        # Where sessions, outcomes, picks and views live (scene_agent/selection/channel.py); None: open_channel(SETTINGS).
+        CHANNEL=None)
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
         app.config["SETTINGS"] = load_settings()
     if app.config["ALLOWED_HOSTS"] is None:
         app.config["ALLOWED_HOSTS"] = load_allowed_hosts() or ()
+    if app.config["CHANNEL"] is None:
+        app.config["CHANNEL"] = open_channel(app.config["SETTINGS"])
     _tidy_state(app.config["SETTINGS"])
     # Deliveries of picks that a previous server left half done (it died mid-way) are completed or undone.
-    recover_deliveries(SessionStore(app.config["SETTINGS"]))
+    app.config["CHANNEL"].recover()
     scene: Scene = open_scene_or_demo(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
     app.extensions["scene_agent.scene.loader"] = scene
     # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
     CORS(app, resources={r"/api/*": {"origins": [app.config["SETTINGS"].viewer_origin]},
                          r"/manifests/*": {"origins": [app.config["SETTINGS"].viewer_origin]}})
     app.extensions["scene_agent.chat"] = ChatRuns(
-        scene, app.config["SETTINGS"], make_planner=app.config["PLANNER_FACTORY"],
+        scene, app.config["SETTINGS"], app.config["CHANNEL"], make_planner=app.config["PLANNER_FACTORY"],
         selection_timeout=app.config["CHAT_SELECTION_TIMEOUT"], question_timeout=app.config["CHAT_QUESTION_TIMEOUT"])
     register_error_handlers(app)
     viewer_netloc = urlsplit(app.config["SETTINGS"].viewer_url).netloc
@@ -87,12 +91,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
 
     @app.get("/api/health")
-    @documented("The server is up; which scene it serves", responses={200: Health})
+    @documented("The server is up; which scene it serves; whether picks can travel", responses={200: Health, 503: Health})
     def health() -> Response:
         floors, rooms, objects = scene.index.counts
-        body = Health(status="ok", version=scene_agent.__version__, scene_id=scene.scene_id, floors=floors,
-                      rooms=rooms, objects=objects, viewer_built=viewer_files.viewer_built(Path(app.config["VIEWER_DIST"])))
-        return jsonify(body.model_dump())
+        checked = app.config["CHANNEL"].health()
+        channel = ChannelState(kind=checked.kind, where=checked.where, reachable=checked.reachable, message=checked.message)
+        body = Health(status="ok" if checked.reachable else "unavailable", version=scene_agent.__version__,
+                      scene_id=scene.scene_id, floors=floors, rooms=rooms, objects=objects,
+                      viewer_built=viewer_files.viewer_built(Path(app.config["VIEWER_DIST"])), channel=channel)
+        response = jsonify(body.model_dump())
+        response.status_code = 200 if checked.reachable else 503
+        return response
 
     @app.get("/api/openapi.json")
     def openapi() -> Response:

@@ -20,16 +20,27 @@ class ErrorBody(BaseModel):
     message: str
 
 
-class Health(BaseModel):
-    """The server is up; which scene it serves."""
+class ChannelState(BaseModel):
+    """Where picks travel between agents and this server, and whether it can be used now."""
 
-    status: Literal["ok"]
+    kind: Literal["file", "redis"] = Field(description="file: the state and selection directories of this machine; "
+                                                       "redis: the broker SCENE_AGENT_BROKER names.")
+    where: str = Field(description="The directories, or the broker's URL without its password.")
+    reachable: bool
+    message: str
+
+
+class Health(BaseModel):
+    """The server is up; which scene it serves; whether picks can travel (503 with status 'unavailable' when not)."""
+
+    status: Literal["ok", "unavailable"]
     version: str
     scene_id: str
     floors: int
     rooms: int
     objects: int
     viewer_built: bool
+    channel: ChannelState
 
 
 class Pick(BaseModel):

@@ -26,8 +26,8 @@ from scene_agent.config import Settings
 from scene_agent.errors import BusyError, ConflictError, NotFoundError
 from scene_agent.language.words import Lang, detect_language
 from scene_agent.scene.loader import Scene
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, new_session_id
-from scene_agent.selection.store import SessionStore
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
 MAX_CONVERSATIONS = 64
@@ -132,11 +132,13 @@ class Conversation:
 class ChatRuns:
     """Every conversation and run of one server."""
 
-    def __init__(self, scene: Scene, settings: Settings, *, make_planner: Callable[[], Planner] | None = None,
+    def __init__(self, scene: Scene, settings: Settings, channel: SelectionChannel, *,
+                 make_planner: Callable[[], Planner] | None = None,
                  selection_timeout: float = DEFAULT_TIMEOUT_S, question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S,
                  max_conversations: int = MAX_CONVERSATIONS, max_finished_runs: int = MAX_FINISHED_RUNS):
         self.scene = scene
         self.settings = settings
+        self.channel = channel
         self.questions = WebQuestions()
         self.make_planner = make_planner or default_planner
         self.selection_timeout = selection_timeout
@@ -169,7 +171,7 @@ class ChatRuns:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
                                          f"message (run {running.run_id}); wait for it or stop it")
         if running is not None and pick is not None:  # the pick is the running run's
-            return answer_in_words(self.scene, SessionStore(self.settings), pick.session_id, message, running.lang or lang)
+            return answer_in_words(self.scene, self.channel, pick.session_id, message, running.lang or lang)
         with self._lock:
             running = conversation.running
             if running is not None:
@@ -244,7 +246,7 @@ class ChatRuns:
                                 f"{picking} of them waiting for a pick in the viewer: answer or stop one, or try again "
                                 "in a moment")
             del self._conversations[idle.conversation_id]
-        agent = SceneAgent(self.scene, self.settings, self.make_planner(), questions=self.questions,
+        agent = SceneAgent(self.scene, self.settings, self.make_planner(), questions=self.questions, channel=self.channel,
                            selection_timeout=self.selection_timeout, question_timeout=self.question_timeout)
         conversation = Conversation(new_id(), agent)
         self._conversations[conversation.conversation_id] = conversation

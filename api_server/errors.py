@@ -8,6 +8,7 @@ from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from scene_agent.errors import (
+    BrokerUnavailableError,
     BusyError,
     ConflictError,
     InvalidSelectionError,
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 # Most specific first: SessionNotFoundError is a NotFoundError.
 STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), (ConflictError, 409),
           (SessionExpiredError, 410), (NobodyWaitingError, 410), (InvalidSelectionError, 422), (UnprocessableError, 422),
-          (BusyError, 503), (SelectionNotDeliveredError, 503)]
+          (BusyError, 503), (SelectionNotDeliveredError, 503), (BrokerUnavailableError, 503)]
 
 
 class UnsupportedMediaTypeError(SceneAgentError):
@@ -52,7 +53,10 @@ def register_error_handlers(app: Flask) -> None:
         status = next((s for cls, s in STATUS if isinstance(exc, cls)), 500)
         if status == 500:
             log.error("request failed: %s", exc.message)
-        return error_response(exc.code, exc.message, status)
+        response = error_response(exc.code, exc.message, status)
+        if status == 503:  # every 503 here is worth a retry: busy, not delivered, the broker away for a moment
+            response.headers["Retry-After"] = "1"
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:

@@ -11,7 +11,7 @@ from scene_agent.errors import NotFoundError, PointFileError
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import SceneManifest, manifest_json
-from scene_agent.selection.views import ViewManifest, read_view
+from scene_agent.selection.views import ViewManifest
 
 bp = Blueprint("scenes", __name__)
 
@@ -70,10 +70,10 @@ def points(scene_id: str, code: str) -> Response:
 
 @bp.get("/manifests/<view>.json")
 @documented("A view manifest: what the viewer shows, and for a selection its session", tag="views",
-            responses={200: ViewManifest, 404: ErrorBody})
+            responses={200: ViewManifest, 404: ErrorBody, 503: ErrorBody})
 def view_manifest(view: str) -> Response:
     """The view written by `vis` / the agent; the name never reaches a path unless it is well-formed."""
-    data = read_view(current_app.config["SETTINGS"].views_dir, view)
+    data = current_app.config["CHANNEL"].read_view(view)
     if data is None:
         raise NotFoundError(f"no view manifest '{view}' (views are created by `scene-agent vis` or the agent)")
     response = Response(data, mimetype="application/json")

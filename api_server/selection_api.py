@@ -7,34 +7,35 @@ from flask import Blueprint, Response, current_app, jsonify
 from api_server.bodies import CancelSelection, ErrorBody, SelectionAnswer, SessionState, SubmitSelection
 from api_server.openapi import documented
 from api_server.request_body import json_body
-from scene_agent.selection.answer import cancel_selection, submit_selection
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.session import check_session_id
-from scene_agent.selection.store import SessionStore
 
 bp = Blueprint("selection", __name__)
 
-# 410: expired, or nobody waits for the answer any more; 503: the answer could not be delivered (retry later).
+# 410: expired, or nobody waits for the answer any more; 503: the answer could not be delivered, or the broker is
+# away (retry later).
 ERRORS = {400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 503: ErrorBody}
 
 
-def _store() -> SessionStore:
-    return SessionStore(current_app.config["SETTINGS"])
+def _channel() -> SelectionChannel:
+    channel: SelectionChannel = current_app.config["CHANNEL"]
+    return channel
 
 
 @bp.get("/api/sessions/<session_id>")
 @documented("A selection session: status, candidates, prompt, seconds left", tag="selection",
-            responses={200: SessionState, 400: ErrorBody, 404: ErrorBody})
+            responses={200: SessionState, 400: ErrorBody, 404: ErrorBody, 503: ErrorBody})
 def get_session(session_id: str) -> Response:
     """Status (pending/confirmed/cancelled/expired), candidates with labels, prompt, multiple, seconds left."""
-    store = _store()
-    session = store.get(check_session_id(session_id))
-    status, outcome = store.status(session)
+    channel = _channel()
+    session = channel.get(check_session_id(session_id))
+    status, outcome = channel.status(session)
     state = SessionState(session_id=session.session_id, status=status, mode=session.mode, candidates=session.candidates,
                          labels=session.labels, prompt=session.prompt, multiple=session.multiple,
                          seconds_left=round(session.seconds_left(), 1) if status == "pending" else 0.0,
                          expires_at=session.expires_at, scene_id=session.scene_id, view=session.view,
                          selections=outcome.selections if outcome else [],
-                         waiting=status == "pending" and store.someone_waits(session.session_id))
+                         waiting=status == "pending" and channel.someone_waits(session.session_id))
     return current_app.response_class(state.model_dump_json(), mimetype="application/json")
 
 
@@ -42,9 +43,9 @@ def get_session(session_id: str) -> Response:
 @documented("Confirm the user's picks; the waiting agent receives them through the selection file", tag="selection",
             request=SubmitSelection, responses={200: SelectionAnswer, 422: ErrorBody, **ERRORS})
 def submit() -> Response:
-    """Validate everything, then deliver (selection file, then outcome: scene_agent/selection/answer.py); 200 once both are on disk."""
+    """Validate everything, then deliver through the channel (scene_agent/selection/channel.py); 200 once the waiter will see it."""
     body = json_body(SubmitSelection)
-    answer = submit_selection(_store(), body.session_id, [pick.itemCode for pick in body.selections])
+    answer = _channel().submit(body.session_id, [pick.itemCode for pick in body.selections])
     return jsonify(answer.model_dump(mode="json"))
 
 
@@ -54,4 +55,4 @@ def submit() -> Response:
 def cancel() -> Response:
     """Deliver the cancellation as a pick is delivered: selection file, then outcome."""
     body = json_body(CancelSelection)
-    return jsonify(cancel_selection(_store(), body.session_id).model_dump(mode="json"))
+    return jsonify(_channel().cancel(body.session_id).model_dump(mode="json"))

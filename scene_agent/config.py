@@ -36,6 +36,9 @@ class Settings:
     viewer_url: str
     selection_watch: SelectionWatch = "watchdog"
     ask_questions: bool = True
+    # SCENE_AGENT_BROKER: where selection sessions, outcomes and picks meet when agents and API servers run on
+    # several machines (a redis:// URL); None: the state and selection directories on this machine.
+    broker: str | None = None
     # Fault tests only (SCENE_AGENT_CRASH_AT): the step of a selection delivery at which the server process
     # kills itself, to prove that a delivery cut short is completed or rolled back (selection/answer.py).
     crash_at: str | None = None
@@ -137,8 +140,35 @@ def load_allowed_hosts() -> tuple[str, ...] | None:
     return hosts
 
 
+BROKER_SCHEMES = ("redis", "rediss", "unix")
+
+
+def _broker(value: str | None) -> str | None:
+    value = (value or "").strip()
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in BROKER_SCHEMES or not (parts.netloc or parts.path):
+        raise UsageError(f"SCENE_AGENT_BROKER must be a Redis URL such as redis://127.0.0.1:6379/0 "
+                         f"(redis://, rediss:// or unix://); got {redact_url(value)!r}")
+    return value
+
+
+def redact_url(url: str) -> str:
+    """The URL with any password replaced by ***, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return parts._replace(netloc=netloc).geturl()
+
+
 def load_settings() -> Settings:
-    """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL, _SELECTION_WATCH and _NO_QUESTIONS."""
+    """Settings from SCENE_AGENT_STATE_DIR, _SELECTION_DIR, _VIEWER_URL, _SELECTION_WATCH, _NO_QUESTIONS and _BROKER."""
     raw_watch = os.environ.get("SCENE_AGENT_SELECTION_WATCH") or "watchdog"
     watch = _SELECTION_WATCHES.get(raw_watch)
     if watch is None:
@@ -150,4 +180,5 @@ def load_settings() -> Settings:
         viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),
         ask_questions=not _flag("SCENE_AGENT_NO_QUESTIONS"),
         crash_at=os.environ.get("SCENE_AGENT_CRASH_AT") or None,
+        broker=_broker(os.environ.get("SCENE_AGENT_BROKER")),
     )

@@ -89,6 +89,12 @@ class SelectionNotDeliveredError(SceneAgentError):
     code = "selection_not_delivered"
 
 
+class BrokerUnavailableError(SceneAgentError):
+    """The selection broker (Redis, SCENE_AGENT_BROKER) cannot be reached; the message names it. Nothing was written."""
+
+    code = "broker_unavailable"
+
+
 class ConflictError(SceneAgentError):
     """The request fits, but not now: the thing already ended, or is busy with something else."""
 

@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionResult, SelectionWaiter
+from scene_agent.selection.waiter import SelectionWaiter
 from scene_bench.api import SERVE_ARGV, RunningServer, server_process
 
 Fate = Literal["pick", "cancel", "timeout", "stop"]

@@ -34,6 +34,7 @@ from scene_agent.errors import SceneAgentError
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.file_channel import FileChannel
 from scene_agent.selection.session import MAX_TIMEOUT_S
 from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
@@ -228,8 +229,8 @@ def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12) -> ViewerRep
     claims: list[WaitingClaim] = []
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-viewer-") as tmp, _server(scene_path, Path(tmp)) as (base, settings):
         def url(codes: list[str], select: bool) -> str:
-            vis = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
-                                                  timeout=MAX_TIMEOUT_S), settings)
+            vis, _ = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
+                                                     timeout=MAX_TIMEOUT_S), settings, FileChannel(settings))
             if vis.session_id:  # this process waits for the pick, as the agent would (else the page says nobody does)
                 claims.append(SessionStore(settings).claim_waiting(vis.session_id))
             return _local(base, vis.viewer_url or "")

@@ -12,7 +12,7 @@ from scene_agent.agent.plan import Plan
 from scene_agent.language.phrase import Phrase
 from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
-from scene_agent.selection.waiter import SelectionResult
+from scene_agent.selection.result import SelectionResult
 from scene_agent.tools.color import ColorResult
 from scene_agent.tools.find import Candidate, FindResult, Observed
 from scene_agent.tools.volume import VolumeResult, describe, m3

@@ -140,6 +140,8 @@ class SelectionRequired(_Event):
     candidates: list[str]
     prompt: str
     multiple: bool
+    channel: str | None = Field(default=None, description="Where the pick travels, for people: files on this machine, "
+                                                          "or the Redis broker's URL (without its password).")
 
 
 class SelectionReceived(_Event):

@@ -7,6 +7,7 @@ conversation: SELECTION for picks, CHOICE or FEEDBACK for questions.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import (
@@ -20,9 +21,8 @@ from scene_agent.agent.events import (
 )
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.config import Settings
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionResult, SelectionWaiter, default_waiter
+from scene_agent.selection.result import SelectionResult
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S, SelectionSession
 from scene_agent.tools.question import (
     DEFAULT_QUESTION_TIMEOUT_S,
     NoUIError,
@@ -43,7 +43,7 @@ class Interaction:
 
     def __init__(self, settings: Settings, emit: EventSink, records: ConversationRecords, turn: int, *,
                  desk: QuestionDesk, questions_enabled: bool = True, selection_timeout: float = DEFAULT_TIMEOUT_S,
-                 question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S, waiter: SelectionWaiter | None = None):
+                 question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S):
         self.settings = settings
         self.emit = emit
         self.records = records
@@ -52,42 +52,27 @@ class Interaction:
         self.questions_enabled = questions_enabled
         self.selection_timeout = selection_timeout
         self.question_timeout = question_timeout
-        self.waiter = waiter or default_waiter(settings.selection_watch)
 
-    def wait_for_selection(self, call_id: str, vis: VisOutput, control: RunControl) -> SelectionResult:
-        """Wait for the user's pick in the viewer (watching before announcing, so no answer is missed)."""
-        store = SessionStore(self.settings)
-        session = store.get(vis.session_id or "")
-        pending = self.waiter.watch(session, store)
+    def link(self, call_id: str, control: RunControl) -> CallLink:
+        """How the tool call `call_id` reaches the user: its picks and questions become this run's events and records."""
+        return CallLink(self, call_id, control)
+
+    def _shown(self, call_id: str, vis: VisOutput, session: SelectionSession, channel: str) -> None:
         self.records.add(id=session.session_id, turn=self.turn, type="SELECTION", priority="HIGH", title="Selection",
                          content=session.prompt, options=list(session.candidates), expires_at=session.expires_at.isoformat())
-        unregister = control.on_stop(pending.cancel)
-        interrupted = False
-        try:
-            self.emit(SelectionRequired(tool_call_id=call_id, session_id=session.session_id, viewer_url=vis.viewer_url or "",
-                                        timeout=session.timeout, expires_at=session.expires_at.isoformat(),
-                                        candidates=list(session.candidates), prompt=session.prompt, multiple=session.multiple))
-            try:
-                result = pending.wait()
-            except KeyboardInterrupt:
-                pending.cancel()
-                result = pending.wait()
-                interrupted = True
-        finally:
-            unregister()
-        if interrupted:
-            control.stop("interrupted (Ctrl-C)")
-        self._report(call_id, result)
-        return result
+        self.emit(SelectionRequired(tool_call_id=call_id, session_id=session.session_id, viewer_url=vis.viewer_url or "",
+                                    timeout=session.timeout, expires_at=session.expires_at.isoformat(),
+                                    candidates=list(session.candidates), prompt=session.prompt, multiple=session.multiple,
+                                    channel=channel))
 
-    def _report(self, call_id: str, result: SelectionResult) -> None:
+    def _report(self, call_id: str, result: SelectionResult, timeout: float) -> None:
         sid = result.session_id
         if result.status == "confirmed":
             self.emit(SelectionReceived(tool_call_id=call_id, session_id=sid, selections=result.selections, codes=result.codes,
                                         words=result.words if result.answered_by == "words" else None))
             self.records.resolve(sid, "ANSWERED", result.codes)
         elif result.status == "timeout":
-            self.emit(SelectionTimeout(tool_call_id=call_id, session_id=sid, timeout=self.selection_timeout))
+            self.emit(SelectionTimeout(tool_call_id=call_id, session_id=sid, timeout=timeout))
             self.records.resolve(sid, "EXPIRED")
         else:
             by = result.cancelled_by if result.status == "cancelled" and result.cancelled_by else "invalid"
@@ -135,3 +120,35 @@ class Interaction:
                 self.records.resolve(f"{qid}:{i}", "ANSWERED", answered[i])
             else:
                 self.records.resolve(f"{qid}:{i}", "EXPIRED" if reply.status == "timeout" else "IGNORED")
+
+
+class CallLink:
+    """One tool call's link to the user (tools/user_link.py): the run's events and records, the run's Stop."""
+
+    def __init__(self, interaction: Interaction, call_id: str, control: RunControl):
+        self._interaction = interaction
+        self._call_id = call_id
+        self._control = control
+        self._timeout = interaction.selection_timeout
+
+    def selection_shown(self, vis: VisOutput, session: SelectionSession, channel: str) -> None:
+        """A SELECTION record and the `selection_required` event."""
+        self._timeout = session.timeout
+        self._interaction._shown(self._call_id, vis, session, channel)
+
+    def selection_progress(self, seconds_left: float) -> None:
+        """The page and the CLI count down from the event's expires_at themselves."""
+
+    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
+        """The run's Stop (or a stop for any reason) cancels the wait."""
+        return self._control.on_stop(cancel)
+
+    def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:
+        """Ctrl-C stops the whole run; then the pick's event and record."""
+        if interrupted:
+            self._control.stop("interrupted (Ctrl-C)")
+        self._interaction._report(self._call_id, result, self._timeout)
+
+    def ask(self, questions: QuestionInput) -> QuestionResult:
+        """A question dialog for this call."""
+        return self._interaction.ask_question(self._call_id, questions, self._control)

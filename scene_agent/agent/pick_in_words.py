@@ -16,8 +16,7 @@ from scene_agent.language.intent import english
 from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang, detect_language
 from scene_agent.scene.loader import Scene
-from scene_agent.selection.answer import cancel_selection, submit_selection
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.tools.find import find
 
 MAX_WORDS = 300
@@ -60,7 +59,7 @@ def _numbered(text: str) -> str:
     return f"number {text.strip()}" if text.strip().isdigit() else text
 
 
-def answer_in_words(scene: Scene, store: SessionStore, session_id: str, text: str, lang: Lang | None = None) -> WordsAnswer:
+def answer_in_words(scene: Scene, channel: SelectionChannel, session_id: str, text: str, lang: Lang | None = None) -> WordsAnswer:
     """Resolve `text` among the session's candidates and record it as the user's pick (or cancel).
 
     Raises like the viewer's answer does (unknown, answered, expired session), and WordsNotUnderstoodError
@@ -68,12 +67,12 @@ def answer_in_words(scene: Scene, store: SessionStore, session_id: str, text: st
     """
     said = text.strip()[:MAX_WORDS]
     lang = detect_language(said) or lang or "en"
-    session = store.get(session_id)
-    store.check_open(session)
+    session = channel.get(session_id)
+    channel.check_open(session)
     if not said:
         raise WordsNotUnderstoodError("say which one you mean" if lang == "en" else "请说明是哪一个")
     if _is_cancel(said):
-        cancel_selection(store, session_id, by="words", words=said)
+        channel.cancel(session_id, by="words", words=said)
         return WordsAnswer(session_id=session_id, status="cancelled", said=said, message=CANCELLED(lang))
     if not session.multiple and _ALL.search(english(said)):
         raise WordsNotUnderstoodError(ONE_ONLY(lang, said=said))
@@ -85,6 +84,6 @@ def answer_in_words(scene: Scene, store: SessionStore, session_id: str, text: st
     if len(codes) > 1 and not session.multiple:
         listing = join(describe_each(found.candidates, lang), lang, "or" if lang == "en" else "还是")
         raise WordsNotUnderstoodError(STILL_SEVERAL(lang, said=said, n=len(codes), listing=listing))
-    submit_selection(store, session_id, codes, by="words", words=said)
+    channel.submit(session_id, codes, by="words", words=said)
     picks = join([f"{c.code}" for c in found.candidates], lang)
     return WordsAnswer(session_id=session_id, status="confirmed", codes=codes, said=said, message=PICKED(lang, picks=picks))

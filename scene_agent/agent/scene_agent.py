@@ -21,10 +21,10 @@ from scene_agent.errors import SceneAgentError
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang, detect_language
 from scene_agent.scene.loader import Scene
+from scene_agent.selection.channel import SelectionChannel, open_channel
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
-from scene_agent.selection.waiter import SelectionWaiter
+from scene_agent.tools.context import ToolContext
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionChannel, QuestionDesk
-from scene_agent.tools.registry import ToolContext
 
 log = logging.getLogger(__name__)
 EMPTY_QUESTION = Words("The question is empty: ask something about the scene, e.g. 'what's the color of the sofa?'.",
@@ -73,7 +73,7 @@ class SceneAgent:
     def __init__(self, scene: Scene, settings: Settings | None = None, planner: Planner | None = None, *,
                  questions: QuestionChannel | None = None, ask_questions: bool | None = None,
                  selection_timeout: float = DEFAULT_TIMEOUT_S, question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S,
-                 waiter: SelectionWaiter | None = None, lang: Lang | None = None):
+                 channel: SelectionChannel | None = None, lang: Lang | None = None):
         self.scene = scene
         self.settings = settings or load_settings()
         self.planner = planner or default_planner()
@@ -81,7 +81,7 @@ class SceneAgent:
         self.ask_questions = self.settings.ask_questions if ask_questions is None else ask_questions
         self.selection_timeout = selection_timeout
         self.question_timeout = question_timeout
-        self.waiter = waiter
+        self.channel = channel or open_channel(self.settings)  # where picks are opened and awaited
         self.lang: Lang = lang or load_language()  # the answer's language when a question does not show its own
         self.history: list[Exchange] = []
         self.records = ConversationRecords()
@@ -105,9 +105,10 @@ class SceneAgent:
         turn_number = len(self.history) + 1
         interaction = Interaction(self.settings, emit, self.records, turn_number, desk=self.desk,
                                   questions_enabled=self.ask_questions, selection_timeout=self.selection_timeout,
-                                  question_timeout=self.question_timeout, waiter=self.waiter)
+                                  question_timeout=self.question_timeout)
         model = self.planner.decide_model()
-        toolbox = Toolbox(ToolContext(self.scene, self.settings, lang), emit, interaction, query=text, control=control,
+        context = ToolContext(self.scene, self.settings, lang, channel=self.channel, selection_timeout=self.selection_timeout)
+        toolbox = Toolbox(context, emit, interaction, query=text, control=control,
                           decide=lambda query, found: decide(query, found.candidates, model, found, lang))
         reply = self._plan(Turn(text.strip(), tuple(self.history), lang), toolbox)
         if control.stopped.is_set() and reply.status == "answered":

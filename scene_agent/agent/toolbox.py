@@ -1,8 +1,10 @@
-"""Running the tools for a planner: events with one id per call, errors as data, parallel calls, the waits for the user.
+"""Running the tools for a planner: events with one id per call, errors as data, parallel calls.
 
 Every call emits `tool_call_start` then `tool_call_result` or `tool_call_error` (same `id`, tool name,
 arguments, duration). A model's mistakes (unknown tool, arguments that are not JSON or do not fit the
-schema) and a tool that raises become an error observation; the run goes on.
+schema) and a tool that raises become an error observation; the run goes on. Each call runs with its own link
+to the user (`Interaction.link`): the tools that wait for the user (visualize's pick, question) do the waiting
+themselves, and the calls that wait are run one after another, the others in parallel.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -23,16 +25,17 @@ from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCall
 from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.results import FindCall
 from scene_agent.errors import SceneAgentError, usage_error
-from scene_agent.selection.waiter import SelectionResult
+from scene_agent.selection.result import SelectionResult
 from scene_agent.tools.color import ColorResult
+from scene_agent.tools.context import ToolContext
 from scene_agent.tools.find import FindResult
-from scene_agent.tools.question import QuestionInput, QuestionResult
-from scene_agent.tools.registry import TOOLS, ToolContext, ToolSpec
-from scene_agent.tools.visualize import VisOutput, VisualizeInput
+from scene_agent.tools.question import QuestionResult
+from scene_agent.tools.registry import TOOLS, ToolSpec
+from scene_agent.tools.visualize import VisOutput
 from scene_agent.tools.volume import VolumeResult
 
 MAX_PARALLEL = 4
-# What a tool returns, before the agent adds its part (find's decision, visualize's pick).
+# What a tool returns, before the agent adds its part (find's decision).
 Invoked = FindResult | VisOutput | ColorResult | VolumeResult | QuestionResult
 Decide = Callable[[str, FindResult], Decision]
 
@@ -142,12 +145,9 @@ class Toolbox:
 
     @staticmethod
     def _waits_for_user(call: ToolCall) -> bool:
-        if call.name == "question":
-            return True
-        if call.name != "visualize":
-            return False
+        spec = TOOLS.get(call.name)
         try:
-            return bool(_parse_arguments(call.arguments).get("selection_mode"))
+            return spec is not None and spec.waits_for_user(_parse_arguments(call.arguments))
         except _CallFailedError:
             return False
 
@@ -190,45 +190,29 @@ class Toolbox:
         except ValidationError as exc:
             raise _CallFailedError("invalid_arguments", f"{call.name}: {usage_error(exc).message}") from None
         try:
-            value, extra = self._invoke(call_id, spec, parsed)
+            value, decision = self._invoke(call_id, spec, parsed)
         except SceneAgentError as exc:
             raise _CallFailedError(exc.code, exc.message, "timeout" if exc.code.endswith("timeout") else "failed") from None
         except Exception as exc:  # noqa: BLE001 - a tool's bug is an observation too; the run goes on
             raise _CallFailedError("tool_failed", f"{call.name} failed: {type(exc).__name__}: {exc}") from None
         result: ToolResult
         if isinstance(value, FindResult):
-            result = FindCall.model_validate({**dict(value), "disambiguation": extra if isinstance(extra, Decision) else None})
-        elif isinstance(value, VisOutput) and isinstance(extra, SelectionResult):
-            result = value.model_copy(update={"selection": extra})
+            result = FindCall.model_validate({**dict(value), "disambiguation": decision})
         else:
             result = value
         observation = result.model_dump(mode="json", exclude_none=True)
-        outcome = CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=True, observation=observation,
-                              value=result)
-        if isinstance(extra, SelectionResult):
-            outcome.selection = extra
-        elif isinstance(extra, Decision):
-            outcome.decision = extra
-        return outcome
+        return CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=True, observation=observation,
+                           value=result, selection=value.selection if isinstance(value, VisOutput) else None,
+                           decision=decision)
 
-    def _invoke(self, call_id: str, spec: ToolSpec, parsed: BaseModel) -> tuple[Invoked, Decision | SelectionResult | None]:
-        """What the tool returned, and the agent's part: its decision on several candidates, or the user's pick."""
-        if isinstance(parsed, QuestionInput):
-            return self.interaction.ask_question(call_id, parsed, self.control), None
-        if isinstance(parsed, VisualizeInput) and parsed.selection_mode and "timeout" not in parsed.model_fields_set:
-            parsed = parsed.model_copy(update={"timeout": self.interaction.selection_timeout})
-        if spec.run is None:
-            raise TypeError(f"{spec.name} has no runner")
-        value = spec.run(self.context, parsed)
+    def _invoke(self, call_id: str, spec: ToolSpec, parsed: BaseModel) -> tuple[Invoked, Decision | None]:
+        """What the tool returned, and the agent's part: its decision when find leaves several candidates."""
+        context = replace(self.context, user=self.interaction.link(call_id, self.control))
+        value = spec.run(context, parsed)
         if isinstance(value, FindResult):
             return value, self.decide(self.query, value) if len(value.candidates) > 1 else None
-        if isinstance(value, VisOutput):
-            if value.viewer_url:
-                self.viewer_urls.append(value.viewer_url)
-            if value.requires_selection:
-                return value, self.interaction.wait_for_selection(call_id, value, self.control)
-            return value, None
-        if isinstance(value, ColorResult | VolumeResult):
+        if isinstance(value, VisOutput) and value.viewer_url:
+            self.viewer_urls.append(value.viewer_url)
+        if isinstance(value, VisOutput | ColorResult | VolumeResult | QuestionResult):
             return value, None
         raise TypeError(f"{spec.name} returned a {type(value).__name__}")
-

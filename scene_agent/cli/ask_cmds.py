@@ -166,7 +166,7 @@ def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool
     lang = detect_language(text) or agent.lang
     view: JsonEvents | CardRenderer = JsonEvents() if json_output else CardRenderer(
         err_console, console, scene=agent.scene, lang=lang, words_hint=words)
-    reader = WordsWhilePicking(agent.scene, agent.settings, view.note, lang) if words else None
+    reader = WordsWhilePicking(agent.scene, agent.channel, view.note, lang) if words else None
     control = RunControl()
     ctrl_c = CtrlC(control)
 

@@ -230,6 +230,8 @@ class CardRenderer:
     def _on_selection_required(self, event: SelectionRequired) -> None:
         noun = pick_noun(event.candidates, event.multiple, self.scene, self.lang)
         self.err.print(Text("👉 " + t("card.pick_request", self.lang, noun=noun, url=event.viewer_url), style="bold"))
+        if event.channel:
+            self.err.print(Text(t("card.pick_channel", self.lang, channel=event.channel), style="dim"))
         if self.words_hint:
             self.err.print(Text("   " + t("card.pick_words_hint", self.lang, example=event.candidates[0]), style="dim"))
         left = _seconds_until(event.expires_at, event.timeout)

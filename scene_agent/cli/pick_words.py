@@ -19,11 +19,10 @@ from pydantic import BaseModel
 from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
 from scene_agent.agent.pick_in_words import answer_in_words
 from scene_agent.cli.question_dialog import End, LineReader
-from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.words import Lang
 from scene_agent.scene.loader import Scene
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.channel import SelectionChannel
 
 Say = Callable[[str, str], None]  # (text, style)
 LONG_WAIT_S = 24 * 3600.0
@@ -32,9 +31,9 @@ LONG_WAIT_S = 24 * 3600.0
 class WordsWhilePicking:
     """Watches a run's events; while a pick is pending, lines read from stdin answer it."""
 
-    def __init__(self, scene: Scene, settings: Settings, say: Say, lang: Lang, fd: int | None = None):
+    def __init__(self, scene: Scene, channel: SelectionChannel, say: Say, lang: Lang, fd: int | None = None):
         self.scene = scene
-        self.store = SessionStore(settings)
+        self.channel = channel
         self.say = say
         self.lang = lang
         self.fd = sys.stdin.fileno() if fd is None else fd
@@ -70,7 +69,7 @@ class WordsWhilePicking:
 
     def _answer(self, text: str) -> None:
         try:
-            answer = answer_in_words(self.scene, self.store, self._session or "", text, self.lang)
+            answer = answer_in_words(self.scene, self.channel, self._session or "", text, self.lang)
         except SceneAgentError as exc:
             self.say(exc.message, "yellow")
             return

@@ -35,15 +35,21 @@ def serve_command(
     server = make_server(app, host, port, threads)
     url = f"http://{host}:{server.effective_port}/"
     loaded = app.extensions["scene_agent.scene.loader"]
+    channel = app.config["CHANNEL"]
+    health = channel.health()
     # SIGTERM (systemd, docker stop) and Ctrl-C end the loop cleanly; installed before we say we are listening, so
     # a signal sent as soon as the caller reads that line is handled too. waitress stops its workers either way.
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: sys.exit(0))
     if json_output:
-        print_json({"url": url, "host": host, "port": int(server.effective_port), "scene_id": loaded.scene_id})
+        print_json({"url": url, "host": host, "port": int(server.effective_port), "scene_id": loaded.scene_id,
+                    "channel": {"kind": health.kind, "where": health.where, "reachable": health.reachable}})
     else:
         console.print(f"scene-agent serving scene '{escape(loaded.scene_id)}' ({escape(loaded.manifest.name)}) at {url}\n"
-                      f"  Open {url} in a browser: the viewer and the chat. API: {url}api/openapi.json · Ctrl-C stops")
+                      f"  Open {url} in a browser: the viewer and the chat. API: {url}api/openapi.json · Ctrl-C stops\n"
+                      f"  Picks travel through {escape(channel.describe())}")
+        if not health.reachable:
+            err_console.print(f"[yellow]warning:[/] {escape(health.message)}; selections answer 503 until it is back")
         if not viewer_built(Path(app.config["VIEWER_DIST"])):
             err_console.print(f"[yellow]note:[/] {escape(NOT_BUILT)}")
         if host not in ("127.0.0.1", "localhost", "::1"):

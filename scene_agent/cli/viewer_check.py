@@ -19,11 +19,29 @@ def server_warning(settings: Settings, scene: Scene) -> str | None:
     try:
         with urllib.request.urlopen(url, timeout=1) as response:
             served = json.loads(response.read()).get("scene_id")
-    except (OSError, ValueError, urllib.error.URLError):
+    except urllib.error.HTTPError as exc:
+        with exc:
+            said = _said(exc.read())
+        return f"the server at {settings.viewer_origin} answers {exc.code}" + (f": {said}" if said else "")
+    except (OSError, ValueError):
         return f"no scene-agent server answers at {settings.viewer_origin}; start one with `scene-agent serve` to open the link"
     if served != scene.scene_id:
         return f"the server at {settings.viewer_origin} serves scene '{served}', not '{scene.scene_id}'"
     return None
+
+
+def _said(body: bytes) -> str:
+    """What a health or error body says is wrong, in one line."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return ""
+    if not isinstance(data, dict):
+        return ""
+    channel = data.get("channel")
+    if isinstance(channel, dict) and not channel.get("reachable", True):
+        return str(channel.get("message", ""))
+    return str(data.get("message", ""))
 
 
 @contextmanager

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 from pydantic import ValidationError
 from rich.markup import escape
+from rich.status import Status
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, err_console, print_json
@@ -15,10 +16,11 @@ from scene_agent.cli.viewer_check import server_warning
 from scene_agent.config import load_settings
 from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import usage_error
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionResult, default_waiter
-from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
+from scene_agent.selection.result import SelectionResult
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, SelectionSession
+from scene_agent.tools.context import ToolContext
+from scene_agent.tools.question import NoUIError, QuestionInput, QuestionResult
+from scene_agent.tools.visualize import VisOutput, VisualizeInput, visualize
 
 
 def _print_vis(out: VisOutput, warning: str | None, as_json: bool) -> None:
@@ -49,6 +51,39 @@ def _print_result(result: SelectionResult, as_json: bool) -> None:
         console.print(f"❌ The answer was not valid: {escape(result.reason or '')}")
 
 
+class _Terminal:
+    """The user of `vis --select`, on this terminal: the URL printed, a countdown, Ctrl-C to cancel."""
+
+    def __init__(self, warning: str | None, as_json: bool):
+        self._warning = warning
+        self._as_json = as_json
+        self._status: Status | None = None
+
+    def selection_shown(self, vis: VisOutput, session: SelectionSession, channel: str) -> None:
+        _print_vis(vis, self._warning, self._as_json)
+        if err_console.is_terminal:
+            err_console.print(f"Picks travel through {escape(channel)}", style="dim")
+            self._status = err_console.status("", spinner="dots")
+            self._status.start()
+        else:  # stderr, so that --json output stays one object per line
+            err_console.print(f"⏳ Waiting up to {session.timeout:g} s for a pick in the viewer, through "
+                              f"{escape(channel)} (Ctrl-C cancels)")
+
+    def selection_progress(self, seconds_left: float) -> None:
+        if self._status is not None:
+            self._status.update(f"⏳ Waiting for a pick in the viewer … {seconds_left:.0f} s left (Ctrl-C cancels)")
+
+    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
+        return lambda: None  # Ctrl-C, SIGTERM and SIGHUP arrive as KeyboardInterrupt (cli/main.py)
+
+    def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:
+        if self._status is not None:
+            self._status.stop()
+
+    def ask(self, questions: QuestionInput) -> QuestionResult:
+        raise NoUIError("vis asks no questions")
+
+
 def vis_command(
     codes: Annotated[list[str], typer.Argument(help="Room, object or floor codes, e.g. 0-7 or 0-2-3 0-2-4.")],
     select: Annotated[bool, typer.Option("--select", help="Ask the user to pick among CODES and wait for the answer.")] = False,
@@ -68,30 +103,13 @@ def vis_command(
         raise usage_error(exc) from None
     settings = load_settings()
     loaded = open_scene_or_demo(scene)
-    out = open_view(loaded, spec, settings)
     warning = server_warning(settings, loaded)
-    if not out.requires_selection:
+    # The tool shows the session only once its wait is registered, and closes it as cancelled on Ctrl-C
+    # (tools/visualize.py: wait_for_selection): a session left pending would still take a pick.
+    out = visualize(ToolContext(loaded, settings, user=_Terminal(warning, json_output)), spec)
+    if out.selection is None:
         _print_vis(out, warning, json_output)
         return
-    # open_view (scene_agent/tools/visualize.py) creates the session whenever it asks for a selection.
-    assert out.session_id is not None
-    store = SessionStore(settings)
-    # Watch before showing the session, and show it inside the try: once the caller has seen the session,
-    # Ctrl-C at any moment must close it as cancelled (a session left pending would still take a pick).
-    pending = default_waiter(settings.selection_watch).watch(store.get(out.session_id), store)
-    try:
-        _print_vis(out, warning, json_output)
-        live = err_console.status("", spinner="dots") if err_console.is_terminal else nullcontext()
-        with live as status:
-            def countdown(seconds_left: float) -> None:
-                if status is not None:
-                    status.update(f"⏳ Waiting for a pick in the viewer … {seconds_left:.0f} s left (Ctrl-C cancels)")
-            if status is None and not json_output:
-                err_console.print(f"⏳ Waiting up to {timeout:g} s for a pick in the viewer (Ctrl-C cancels)")
-            result = pending.wait(countdown)
-    except KeyboardInterrupt:
-        pending.cancel()
-        result = pending.wait()
-    _print_result(result, json_output)
-    if result.status != "confirmed":
+    _print_result(out.selection, json_output)
+    if out.selection.status != "confirmed":
         raise typer.Exit(1)

@@ -21,9 +21,15 @@ import os
 import signal
 from typing import Literal
 
-from scene_agent.errors import InvalidSelectionError, NobodyWaitingError, SelectionNotDeliveredError
-from scene_agent.selection.selection_file import SelectionFile, read_selection_file, selection_path, write_selection_file
-from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
+from scene_agent.errors import NobodyWaitingError, SelectionNotDeliveredError
+from scene_agent.selection.selection_file import (
+    SelectionFile,
+    answer_file,
+    read_selection_file,
+    selection_path,
+    write_selection_file,
+)
+from scene_agent.selection.session import SelectionSession, SessionOutcome, cancelled_outcome, confirmed_outcome
 from scene_agent.selection.store import SessionStore
 
 log = logging.getLogger(__name__)
@@ -37,12 +43,7 @@ def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, 
     """Confirm picks for a pending session (in the viewer, or in words): 404/409/410/422-style errors before any write."""
     session = store.get(session_id)
     store.check_open(session)
-    problems = session.check_picks(codes)
-    if problems:
-        raise InvalidSelectionError("; ".join(problems))
-    picked = [session.picked(code) for code in codes]
-    return _deliver(store, session, SessionOutcome(session_id=session_id, status="confirmed", by=by, words=words,
-                                                   selections=picked, at=now_utc()))
+    return _deliver(store, session, confirmed_outcome(session, codes, by=by, words=words))
 
 
 def cancel_selection(store: SessionStore, session_id: str, *, by: Literal["viewer", "words"] = "viewer",
@@ -50,14 +51,7 @@ def cancel_selection(store: SessionStore, session_id: str, *, by: Literal["viewe
     """The user declined to pick (in the viewer, or in words): record it and tell the waiting agent through the file."""
     session = store.get(session_id)
     store.check_open(session)
-    return _deliver(store, session, SessionOutcome(session_id=session_id, status="cancelled", by=by, words=words, at=now_utc()))
-
-
-def answer_file(outcome: SessionOutcome) -> SelectionFile:
-    """The selection file that tells the waiting agent a user's outcome."""
-    assert outcome.status in ("confirmed", "cancelled")
-    return SelectionFile(session_id=outcome.session_id, status=outcome.status, selections=outcome.selections,
-                         submitted_at=outcome.at)
+    return _deliver(store, session, cancelled_outcome(session, by=by, words=words))
 
 
 def _deliver(store: SessionStore, session: SelectionSession, outcome: SessionOutcome) -> SelectionFile:

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
-from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SelectionSession, check_session_id
+from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SelectionSession, SessionOutcome, check_session_id
 
 MAX_FILE_BYTES = 256 * 1024
 
@@ -24,6 +24,14 @@ class SelectionFile(BaseModel):
     status: Literal["confirmed", "cancelled"]
     selections: list[PickedItem]
     submitted_at: datetime
+
+
+def answer_file(outcome: SessionOutcome) -> SelectionFile:
+    """The selection file that tells the waiting agent a user's outcome (confirmed or cancelled)."""
+    if outcome.status not in ("confirmed", "cancelled"):
+        raise ValueError(f"only a user's answer has a selection file, not {outcome.status}")
+    return SelectionFile(session_id=outcome.session_id, status=outcome.status, selections=outcome.selections,
+                         submitted_at=outcome.at)
 
 
 def selection_file_name(session_id: str) -> str:

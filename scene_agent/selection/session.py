@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from scene_agent.errors import UsageError
+from scene_agent.errors import InvalidSelectionError, SessionAnsweredError, SessionExpiredError, UsageError
 from scene_agent.scene.codes import is_code, kind_of
 
 SESSION_ID_RE = re.compile(r"^[0-9a-f]{32}$")
@@ -146,3 +146,35 @@ class SessionOutcome(_Model):
     def session_status(self) -> SessionStatus:
         """The status the API reports for a session that ended this way."""
         return "expired" if self.status == "expired" else "confirmed" if self.status == "confirmed" else "cancelled"
+
+
+def status_of(session: SelectionSession, outcome: SessionOutcome | None) -> tuple[SessionStatus, SessionOutcome | None]:
+    """pending / confirmed / cancelled / expired for a session with this outcome (None: none recorded yet)."""
+    if outcome is not None:
+        return outcome.session_status, outcome
+    return ("expired" if session.seconds_left() <= 0 else "pending"), None
+
+
+def check_open(session: SelectionSession, status: SessionStatus, outcome: SessionOutcome | None) -> None:
+    """Raise SessionExpiredError / SessionAnsweredError unless a session in this state can still be answered."""
+    if status == "expired":
+        raise SessionExpiredError(f"selection session {session.session_id} expired at "
+                                  f"{session.expires_at.isoformat(timespec='seconds')}")
+    if outcome is not None:
+        who = {"viewer": "in the viewer", "words": "in words", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
+        raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
+
+
+def confirmed_outcome(session: SelectionSession, codes: list[str], *, by: Literal["viewer", "words"],
+                      words: str | None = None) -> SessionOutcome:
+    """The outcome of the user picking `codes`; InvalidSelectionError when they do not fit the session."""
+    problems = session.check_picks(codes)
+    if problems:
+        raise InvalidSelectionError("; ".join(problems))
+    return SessionOutcome(session_id=session.session_id, status="confirmed", by=by, words=words,
+                          selections=[session.picked(code) for code in codes], at=now_utc())
+
+
+def cancelled_outcome(session: SelectionSession, *, by: Literal["viewer", "words"], words: str | None = None) -> SessionOutcome:
+    """The outcome of the user declining to pick."""
+    return SessionOutcome(session_id=session.session_id, status="cancelled", by=by, words=words, at=now_utc())

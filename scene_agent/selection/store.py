@@ -22,7 +22,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from scene_agent.config import Settings
-from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError
+from scene_agent.errors import SessionAnsweredError, SessionNotFoundError
 from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
 from scene_agent.selection.claims import WaitingClaim, session_lock, someone_waits
 from scene_agent.selection.session import (
@@ -30,8 +30,10 @@ from scene_agent.selection.session import (
     SelectionSession,
     SessionOutcome,
     SessionStatus,
+    check_open,
     check_session_id,
     now_utc,
+    status_of,
 )
 
 log = logging.getLogger(__name__)
@@ -122,20 +124,11 @@ class SessionStore:
 
     def status(self, session: SelectionSession) -> tuple[SessionStatus, SessionOutcome | None]:
         """pending / confirmed / cancelled / expired, with the outcome when there is one."""
-        outcome = self.outcome(session.session_id)
-        if outcome is not None:
-            return outcome.session_status, outcome
-        return ("expired" if session.seconds_left() <= 0 else "pending"), None
+        return status_of(session, self.outcome(session.session_id))
 
     def check_open(self, session: SelectionSession) -> None:
         """Raise SessionAnsweredError / SessionExpiredError unless the session can still be answered."""
-        status, outcome = self.status(session)
-        if status == "expired":
-            raise SessionExpiredError(f"selection session {session.session_id} expired at "
-                                      f"{session.expires_at.isoformat(timespec='seconds')}")
-        if outcome is not None:
-            who = {"viewer": "in the viewer", "words": "in words", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
-            raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
+        check_open(session, *self.status(session))
 
     def close(self, outcome: SessionOutcome, session: SelectionSession | None = None) -> SessionOutcome:
         """Record the outcome if none is recorded yet; otherwise raise as check_open does."""

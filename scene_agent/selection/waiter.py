@@ -2,7 +2,7 @@
 
 This is the one module that imports watchdog. A `SelectionWaiter` watches the *directories* that
 waiting sessions' selection files appear in and wakes the waiter whose file name an event names;
-each `PendingSelection` then looks itself, so the observer thread never blocks.
+each `WatchedSelection` then looks itself, so the observer thread never blocks.
 
 A waiting session holds a waiting claim (claims.py) from `watch()` until its wait ends, so that the API
 server refuses answers nobody would receive. What counts is the outcome the API server recorded, read
@@ -16,21 +16,20 @@ from __future__ import annotations
 import logging
 import os
 import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, computed_field
 from watchdog.events import FileClosedEvent, FileCreatedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
-from scene_agent.errors import SceneAgentError
 from scene_agent.fileio import ensure_private_dir
 from scene_agent.selection.answer import settle_delivery
+from scene_agent.selection.pending import PendingSelection
+from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.selection_file import selection_path
-from scene_agent.selection.session import USER_ANSWERS, PickedItem, SelectionSession, SessionOutcome, now_utc
+from scene_agent.selection.session import SelectionSession, SessionOutcome
 from scene_agent.selection.store import SessionStore
 
 log = logging.getLogger(__name__)
@@ -40,27 +39,6 @@ DEFAULT_POLL_INTERVAL_S = 0.1
 # Events that can mean "the file is now complete": linked or renamed into place, or closed after writing.
 # Not every write (IN_MODIFY): in a busy /tmp that would wake the observer for each write of every file.
 _EVENTS = [FileMovedEvent, FileCreatedEvent, FileClosedEvent]
-
-Progress = Callable[[float], None]
-
-
-class SelectionResult(BaseModel):
-    """How a wait ended: the picks, or cancelled / timeout / invalid with the reason."""
-
-    session_id: str
-    status: Literal["confirmed", "cancelled", "timeout", "invalid"]
-    selections: list[PickedItem] = []
-    cancelled_by: Literal["viewer", "words", "caller"] | None = None
-    answered_by: Literal["viewer", "words"] | None = Field(default=None, description="Who answered: in the viewer or in words.")
-    words: str | None = Field(default=None, description="What the user typed, when they answered in words.")
-    reason: str | None = None
-    waited_s: float
-
-    @computed_field  # type: ignore[prop-decorator]  # mypy rejects a decorator over @property; pydantic's documented way
-    @property
-    def codes(self) -> list[str]:
-        """The picked codes, in the order they were picked."""
-        return [item.itemCode for item in self.selections]
 
 
 class _Wakeup(FileSystemEventHandler):
@@ -74,66 +52,25 @@ class _Wakeup(FileSystemEventHandler):
         self._waiter._poke(os.path.basename(os.fsdecode(path)))
 
 
-class PendingSelection:
-    """One session being waited for. `wait()` in one thread; `cancel()` from any other."""
+class WatchedSelection(PendingSelection):
+    """A session waited for on the file channel: woken by the observer (or polling) when its selection file appears."""
 
     def __init__(self, waiter: SelectionWaiter, session: SelectionSession, store: SessionStore):
-        self.session = session
+        super().__init__(session)
         self.store = store
         self.path = selection_path(store.settings.selection_dir, session.session_id)
-        self.poll_interval: float | None = None  # set when this wait has to poll
         self._waiter = waiter
-        self._changed = threading.Event()
-        self._cancelled = False
-        self._started = time.monotonic()
-        self._deadline = self._started + session.seconds_left()
         self._registered = True
         self._ignored_file = False
         # Claimed before anyone is shown the session, released when the wait ends (or the process dies).
         self._claim = store.claim_waiting(session.session_id)
 
-    def cancel(self) -> None:
-        """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race)."""
-        self._cancelled = True
-        self._changed.set()
+    def _finish(self) -> None:
+        self._waiter._unregister(self)
+        self._claim.release()
 
-    def wait(self, on_progress: Progress | None = None, progress_every: float = 1.0) -> SelectionResult:
-        """Block until the answer, a cancel or the timeout; `on_progress(seconds_left)` is called as time passes.
-
-        After an interruption (KeyboardInterrupt), `cancel()` then `wait()` again closes the session cleanly.
-        """
-        try:
-            return self._wait(on_progress, progress_every)
-        finally:
-            self._waiter._unregister(self)
-            self._claim.release()
-
-    def _wait(self, on_progress: Progress | None, progress_every: float) -> SelectionResult:
-        next_progress = time.monotonic()
-        while True:
-            self._changed.clear()  # before the check, so an event during the check is not lost
-            if self._cancelled:
-                return self._close("cancelled", by="caller", reason="the wait was cancelled")
-            result = self._check()
-            if result is not None:
-                return result
-            now = time.monotonic()
-            if now >= self._deadline:
-                return self._close("expired", by="waiter", reason=f"no answer within {self.session.timeout:g} s")
-            if on_progress is not None and now >= next_progress:
-                on_progress(self._deadline - now)
-                next_progress = now + progress_every
-            pause = self._deadline - now
-            if on_progress is not None:
-                pause = min(pause, max(0.0, next_progress - now))
-            if self.poll_interval is not None:
-                pause = min(pause, self.poll_interval)
-            self._changed.wait(pause)
-
-    def _result(self, status: str, selections: Sequence[PickedItem] = (), by: str | None = None,
-                reason: str | None = None) -> SelectionResult:
-        return SelectionResult(session_id=self.session.session_id, status=status, selections=list(selections),
-                               cancelled_by=by, reason=reason, waited_s=round(time.monotonic() - self._started, 3))
+    def _record(self, end: SessionOutcome) -> SessionOutcome:
+        return self._look(end) or end
 
     def _look(self, end: SessionOutcome | None = None) -> SessionOutcome | None:
         """Under the session's lock: the recorded outcome (a delivery left half done settled first), its file
@@ -157,20 +94,6 @@ class PendingSelection:
             return None
         return None if outcome is None else self._ended(outcome)
 
-    def _ended(self, outcome: SessionOutcome) -> SelectionResult:
-        """The result for a recorded outcome: the user's answer, or how the agent's side ended it."""
-        if outcome.by in USER_ANSWERS:
-            by = "words" if outcome.by == "words" else "viewer"
-            if outcome.status == "cancelled":
-                why = "the user cancelled in words" if by == "words" else "the user cancelled in the viewer"
-                return self._result("cancelled", by=by, reason=why).model_copy(update={"words": outcome.words})
-            return self._result("confirmed", outcome.selections).model_copy(update={"answered_by": by, "words": outcome.words})
-        reason = outcome.reason or f"the session ended ({outcome.status})"
-        if outcome.status == "invalid":
-            return self._result("invalid", reason=reason)
-        return self._result("timeout" if outcome.status == "expired" else "cancelled",
-                            by="caller" if outcome.by == "caller" else None, reason=reason)
-
     def _ignore_file(self) -> None:
         """A selection file with no recorded answer behind it is not an answer: say so once, and keep waiting."""
         if not self._ignored_file and os.path.lexists(self.path):
@@ -183,15 +106,6 @@ class PendingSelection:
             self.path.unlink(missing_ok=True)
         except OSError as exc:  # a directory squatting the name, a foreign file in a sticky /tmp
             log.warning("could not remove %s after reading the answer: %s", self.path, exc)
-
-    def _close(self, status: str, *, by: str, reason: str) -> SelectionResult:
-        """End the session ourselves; if the user's answer got there first, that answer is the result."""
-        end = SessionOutcome(session_id=self.session.session_id, status=status, by=by, reason=reason, at=now_utc())
-        try:
-            return self._ended(self._look(end) or end)
-        except (SceneAgentError, OSError) as exc:  # e.g. the state directory was cleaned away meanwhile
-            log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
-            return self._ended(end)
 
 
 class SelectionWaiter:
@@ -206,17 +120,17 @@ class SelectionWaiter:
         self._observer: BaseObserver | None = None
         self._watches: dict[Path, tuple[ObservedWatch, int]] = {}
         # file name -> waiting sessions; tuples are replaced, never mutated, so events read them lock-free
-        self._pending: dict[str, tuple[PendingSelection, ...]] = {}
+        self._pending: dict[str, tuple[WatchedSelection, ...]] = {}
 
     @property
     def waiting(self) -> int:
         """How many sessions are being waited for."""
         return sum(len(v) for v in self._pending.values())
 
-    def watch(self, session: SelectionSession, store: SessionStore) -> PendingSelection:
+    def watch(self, session: SelectionSession, store: SessionStore) -> WatchedSelection:
         """Start watching for a session's answer; call `wait()` on the result (the file is checked there first)."""
         directory = ensure_private_dir(store.settings.selection_dir)  # before the claim: a failure here holds nothing
-        pending = PendingSelection(self, session, store)
+        pending = WatchedSelection(self, session, store)
         with self._lock:
             self._pending[pending.path.name] = (*self._pending.get(pending.path.name, ()), pending)
             if self.backend == "watchdog" and self._watch_directory(directory):
@@ -232,7 +146,7 @@ class SelectionWaiter:
             for group in self._pending.values():
                 for pending in group:
                     pending.poll_interval = self.poll_interval
-                    pending._changed.set()  # a wait asleep until its deadline must start polling now
+                    pending.wake()  # a wait asleep until its deadline must start polling now
         self._stop(observer)
 
     def _watch_directory(self, directory: Path) -> bool:
@@ -256,7 +170,7 @@ class SelectionWaiter:
             self.backend = "polling"
             return False
 
-    def _unregister(self, pending: PendingSelection) -> None:
+    def _unregister(self, pending: WatchedSelection) -> None:
         observer = None
         with self._lock:
             if not pending._registered:
@@ -286,7 +200,7 @@ class SelectionWaiter:
 
     def _poke(self, name: str) -> None:
         for pending in self._pending.get(name, ()):
-            pending._changed.set()
+            pending.wake()
 
     @staticmethod
     def _stop(observer: BaseObserver | None) -> None:

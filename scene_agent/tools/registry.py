@@ -9,24 +9,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scene_agent.config import Settings
-from scene_agent.language.words import Lang
-from scene_agent.scene.loader import Scene
 from scene_agent.tools.color import ColorInput, color
+from scene_agent.tools.context import ToolContext
 from scene_agent.tools.find import FindInput, find
 from scene_agent.tools.question import QuestionInput
-from scene_agent.tools.visualize import VisualizeInput, open_view
+from scene_agent.tools.visualize import VisualizeInput, visualize
 from scene_agent.tools.volume import VolumeInput, volume
-
-
-@dataclass(frozen=True)
-class ToolContext:
-    """What a tool needs to run: the scene and where things live."""
-
-    scene: Scene
-    settings: Settings
-    lang: Lang = "en"  # the language of the user's question: what the tools' words for people are in
-
 
 Runner = Callable[[ToolContext, Any], BaseModel]
 
@@ -35,14 +23,16 @@ Runner = Callable[[ToolContext, Any], BaseModel]
 class ToolSpec:
     """One tool: what the model sees (name, description, parameters) and what runs it.
 
-    `run` is None for `question`: asking the user is done by the agent, which owns the dialog.
+    `waits_for_user(arguments)` says whether a call waits for the user (a pick, a question): such calls run one
+    after another, never in parallel.
     """
 
     name: str
     aliases: tuple[str, ...]
     input_model: type[BaseModel]
     description: str
-    run: Runner | None
+    run: Runner
+    waits_for_user: Callable[[dict[str, Any]], bool] = lambda arguments: False
 
     def parse(self, arguments: dict[str, Any]) -> BaseModel:
         """Validated input; pydantic ValidationError names what is wrong."""
@@ -91,14 +81,15 @@ TOOLS: dict[str, ToolSpec] = {
         ToolSpec("visualize", ("vis",), VisualizeInput,
                  _describe(VisualizeInput, "View-only returns the viewer URL at once. With selection_mode it waits "
                                            "for the user's pick and returns it under `selection`."),
-                 lambda ctx, args: open_view(ctx.scene, args, ctx.settings)),
+                 visualize, waits_for_user=lambda arguments: bool(arguments.get("selection_mode"))),
         ToolSpec("color", ("clr",), ColorInput, _describe(ColorInput, "Returns named colour clusters and the dominant colour."),
                  lambda ctx, args: color(ctx.scene, args.code, ctx.lang)),
         ToolSpec("volume", ("vol",), VolumeInput,
                  _describe(VolumeInput, "Returns the volume in m³ with its method, the oriented box (length × width × "
                                         "height) and, for rooms, floor area and height."),
                  lambda ctx, args: volume(ctx.scene, args.code)),
-        ToolSpec("question", (), QuestionInput, _describe(QuestionInput), None),
+        ToolSpec("question", (), QuestionInput, _describe(QuestionInput), lambda ctx, args: ctx.user.ask(args),
+                 waits_for_user=lambda arguments: True),
     )
 }
 

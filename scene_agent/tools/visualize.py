@@ -12,12 +12,14 @@ from scene_agent.errors import NotFoundError, UsageError
 from scene_agent.scene.codes import is_code, kind_of
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, SelectionSession, SessionMode, mode_for
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.views import build_view, viewer_url, write_view
-from scene_agent.selection.waiter import SelectionResult
+from scene_agent.selection.views import build_view, viewer_url
+from scene_agent.tools.context import ToolContext
 from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
+from scene_agent.tools.user_link import UserLink
 
 
 class VisualizeInput(BaseModel):
@@ -107,8 +109,20 @@ def _expand(scene: Scene, codes: list[str]) -> list[str]:
     return list(dict.fromkeys(shown))
 
 
-def open_view(scene: Scene, spec: VisualizeInput, settings: Settings) -> VisOutput:
-    """Write the view manifest (and the session, for a selection) and return the viewer URL; raises on bad codes."""
+def visualize(ctx: ToolContext, spec: VisualizeInput) -> VisOutput:
+    """The tool: show the codes; in selection mode, also wait for the user's pick and return it under `selection`."""
+    if spec.selection_mode and "timeout" not in spec.model_fields_set:
+        spec = spec.model_copy(update={"timeout": ctx.selection_timeout})
+    channel = ctx.selection_channel()
+    vis, session = open_view(ctx.scene, spec, ctx.settings, channel)
+    if session is None:
+        return vis
+    return vis.model_copy(update={"selection": wait_for_selection(channel, session, vis, ctx.user)})
+
+
+def open_view(scene: Scene, spec: VisualizeInput, settings: Settings,
+              channel: SelectionChannel) -> tuple[VisOutput, SelectionSession | None]:
+    """Store the view manifest (and the session, for a selection) and return the viewer URL; raises on bad codes."""
     if not spec.selection_mode and spec.multiple:
         raise UsageError("multiple only applies to a selection (selection_mode)")
     if spec.selection_mode and any(kind_of(c) == "floor" for c in spec.codes):
@@ -121,14 +135,42 @@ def open_view(scene: Scene, spec: VisualizeInput, settings: Settings) -> VisOutp
         prompt = spec.prompt or default_prompt(list(labels.values()), spec.multiple)
         session = SelectionSession.create(codes, labels, prompt, scene_id=scene.scene_id, multiple=spec.multiple,
                                           timeout=spec.timeout)
-        session = SessionStore(settings).create(session.model_copy(update={"view": f"select-{session.session_id}"}))
+        session = session.model_copy(update={"view": f"select-{session.session_id}"})
     view = build_view(scene, codes, mode, session)
-    write_view(settings.views_dir, view)
-    return VisOutput(status="ok", mode=mode, name=_describe(scene, codes), viewer_url=viewer_url(settings.viewer_url, view.view, session),
-                     objects=codes, requires_selection=session is not None,
-                     session_id=session.session_id if session else None,
-                     selection_file=str(selection_path(settings.selection_dir, session.session_id)) if session else None,
-                     view=view.view)
+    if session is None:
+        channel.write_view(view)
+    else:
+        session = channel.open(session, view)
+    vis = VisOutput(status="ok", mode=mode, name=_describe(scene, codes), viewer_url=viewer_url(settings.viewer_url, view.view, session),
+                    objects=codes, requires_selection=session is not None,
+                    session_id=session.session_id if session else None,
+                    selection_file=str(selection_path(settings.selection_dir, session.session_id)) if session else None,
+                    view=view.view)
+    return vis, session
+
+
+def wait_for_selection(channel: SelectionChannel, session: SelectionSession, vis: VisOutput, user: UserLink) -> SelectionResult:
+    """Wait through the channel for the user's pick: registered before it is shown, so no answer slips by.
+
+    A stop from the user (`user.on_stop`) or Ctrl-C (KeyboardInterrupt, which the CLI also raises for SIGTERM
+    and SIGHUP) closes the session as cancelled by the caller; so does a failure to show it.
+    """
+    pending = channel.watch(session)
+    unregister = user.on_stop(pending.cancel)
+    result: SelectionResult | None = None
+    interrupted = False
+    try:
+        user.selection_shown(vis, session, channel.describe())
+        result = pending.wait(user.selection_progress)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        unregister()
+        if result is None:  # interrupted, or showing it failed: the session must not stay open
+            pending.cancel()
+            result = pending.wait()
+    user.selection_ended(result, interrupted)
+    return result
 
 
 def _view_mode(codes: list[str]) -> SessionMode:

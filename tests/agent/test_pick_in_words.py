@@ -16,8 +16,6 @@ from scene_agent.agent.pick_in_words import WordsNotUnderstoodError, answer_in_w
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.errors import SessionAnsweredError
 from scene_agent.scene.loader import Scene, load_scene
-from scene_agent.selection.answer import submit_selection
-from scene_agent.selection.store import SessionStore
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +27,7 @@ class Speaker:
     """Plays the user at the chat: when the agent asks for a pick, types each of `lines` in turn (from a thread)."""
 
     def __init__(self, scene: Scene, agent: SceneAgent, *lines: str):
-        self.scene, self.store, self.lines = scene, SessionStore(agent.settings), lines
+        self.scene, self.channel, self.lines = scene, agent.channel, lines
         self.replies: list[object] = []
         self.events: list[BaseModel] = []
         self._required: queue.Queue[SelectionRequired] = queue.Queue()
@@ -46,7 +44,7 @@ class Speaker:
         required = self._required.get(timeout=20)
         for line in self.lines:
             try:
-                self.replies.append(answer_in_words(self.scene, self.store, required.session_id, line))
+                self.replies.append(answer_in_words(self.scene, self.channel, required.session_id, line))
             except WordsNotUnderstoodError as exc:
                 self.replies.append(exc)
 
@@ -105,15 +103,15 @@ def test_all_of_them_when_several_may_be_picked(scene: Scene, tmp_path: Path) ->
 
 def test_words_after_the_viewer_answered_get_what_the_viewer_gets(scene: Scene, tmp_path: Path) -> None:
     agent = SceneAgent(scene, agent_settings(tmp_path), OfflinePlanner(), selection_timeout=20)
-    store = SessionStore(agent.settings)
+    channel = agent.channel
     late: list[Exception] = []
 
     def on_event(event: BaseModel) -> None:
         if isinstance(event, SelectionRequired):
             def user() -> None:
-                submit_selection(store, event.session_id, ["0-1-2"])
+                channel.submit(event.session_id, ["0-1-2"])
                 try:
-                    answer_in_words(scene, store, event.session_id, "the red one")
+                    answer_in_words(scene, channel, event.session_id, "the red one")
                 except SessionAnsweredError as exc:
                     late.append(exc)
             threading.Thread(target=user).start()

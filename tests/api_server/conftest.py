@@ -12,8 +12,9 @@ from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import Scene, load_scene
-from scene_agent.selection.claims import WaitingClaim
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.pending import PendingSelection
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
@@ -30,8 +31,15 @@ def scene(small_scene_path: Path) -> Scene:
 
 
 @pytest.fixture
-def app(small_scene_path: Path, settings: Settings, tmp_path: Path) -> Flask:
-    return create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "VIEWER_DIST": str(tmp_path / "dist")})
+def channel(settings: Settings) -> SelectionChannel:
+    """The selection channel the app serves (files here; the hand-off modules run on every channel)."""
+    return FileChannel(settings)
+
+
+@pytest.fixture
+def app(small_scene_path: Path, settings: Settings, channel: SelectionChannel, tmp_path: Path) -> Flask:
+    return create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "CHANNEL": channel,
+                       "VIEWER_DIST": str(tmp_path / "dist")})
 
 
 @pytest.fixture
@@ -41,22 +49,24 @@ def server(app: Flask) -> Iterator[BackgroundServer]:
 
 
 @pytest.fixture
-def open_selection(scene: Scene, settings: Settings) -> Iterator[Callable[..., VisOutput]]:
-    """Ask to pick among codes, as the agent does (the visualize tool), and return its VisOutput.
+def open_selection(scene: Scene, settings: Settings, channel: SelectionChannel) -> Iterator[Callable[..., VisOutput]]:
+    """Ask to pick among codes, as the agent does (the visualize tool's open_view), and return its VisOutput.
 
-    The test then holds a waiting claim on the session, as the waiting agent would, unless `waiting=False`.
+    The test then waits for the session as the agent would (its claim held, the answer listened for) unless
+    `waiting=False`; the waits are ended after the test.
     """
-    claims: list[WaitingClaim] = []
+    waits: list[PendingSelection] = []
 
     def make(codes: list[str] | None = None, *, waiting: bool = True, **kwargs: object) -> VisOutput:
-        out = open_view(scene, VisualizeInput(codes=codes or CHAIRS, selection_mode=True, **kwargs), settings)
-        if waiting and out.session_id:
-            claims.append(SessionStore(settings).claim_waiting(out.session_id))
+        out, session = open_view(scene, VisualizeInput(codes=codes or CHAIRS, selection_mode=True, **kwargs), settings, channel)
+        if waiting and session is not None:
+            waits.append(channel.watch(session))
         return out
 
     yield make
-    for claim in claims:
-        claim.release()
+    for pending in waits:
+        pending.cancel()
+        pending.wait()
 
 
 @pytest.fixture

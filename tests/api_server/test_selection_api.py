@@ -1,4 +1,5 @@
-"""Selection endpoints over real HTTP: answers, every error status, and that a rejected request writes nothing."""
+"""Selection endpoints over real HTTP, on every selection channel: answers, every error status, and that a rejected
+request writes nothing."""
 
 from __future__ import annotations
 
@@ -9,17 +10,23 @@ from datetime import timedelta
 import pytest
 from http_client import call
 
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.views import build_view
 
 UNKNOWN_ID = "0" * 32
 
 
-def nothing_written(settings, session_id: str) -> bool:
+@pytest.fixture
+def channel(channels, settings) -> SelectionChannel:
+    """Files, then Redis: the server writes the selection file on both (the waiter here shares its directory)."""
+    return channels(settings)
+
+
+def nothing_written(settings, channel: SelectionChannel, session_id: str) -> bool:
     """No selection file and no recorded outcome for this session."""
-    return (not selection_path(settings.selection_dir, session_id).exists()
-            and SessionStore(settings).outcome(session_id) is None)
+    return not selection_path(settings.selection_dir, session_id).exists() and channel.outcome(session_id) is None
 
 
 def test_a_pending_session(server, open_selection):
@@ -96,7 +103,7 @@ BAD_BODIES = [
 
 
 @pytest.mark.parametrize(("what", "body", "content_type", "status", "code"), BAD_BODIES, ids=[b[0] for b in BAD_BODIES])
-def test_bad_submissions_are_rejected_and_write_nothing(server, open_selection, settings, what, body, content_type, status, code):
+def test_bad_submissions_are_rejected_and_write_nothing(server, open_selection, settings, channel, what, body, content_type, status, code):
     out = open_selection()
     if isinstance(body, dict) and "session_id" not in body:
         body = {"session_id": out.session_id, **body}
@@ -106,7 +113,7 @@ def test_bad_submissions_are_rejected_and_write_nothing(server, open_selection, 
     assert reply.status == status, reply.body
     assert reply.json()["error"] == code
     assert reply.json()["message"]
-    assert nothing_written(settings, out.session_id)
+    assert nothing_written(settings, channel, out.session_id)
     assert call("GET", f"{server.url}/api/sessions/{out.session_id}").json()["status"] == "pending"
 
 
@@ -118,12 +125,12 @@ def test_messages_name_the_problem(server, open_selection):
     assert "selections.0.itemCode" in reply.json()["message"]
 
 
-def test_duplicate_picks_in_a_multiple_session(server, open_selection, settings):
+def test_duplicate_picks_in_a_multiple_session(server, open_selection, settings, channel):
     out = open_selection(multiple=True)
     reply = call("POST", f"{server.url}/api/submit-selection",
                  {"session_id": out.session_id, "selections": [{"itemCode": "0-1-1"}, {"itemCode": "0-1-1"}]})
     assert (reply.status, reply.json()["error"]) == (422, "invalid_selection")
-    assert nothing_written(settings, out.session_id)
+    assert nothing_written(settings, channel, out.session_id)
 
 
 def test_unknown_session(server, settings):
@@ -159,19 +166,19 @@ def test_already_answered(server, open_selection, settings):
     assert path.read_bytes() == before
 
 
-def test_expired(server, settings):
-    store = SessionStore(settings)
+def test_expired(server, scene, settings, channel):
     session = SelectionSession.create(["0-1-1", "0-1-2"], {}, "Which?", scene_id="small", timeout=30)
     shift = timedelta(seconds=60)
-    session = store.create(session.model_copy(update={"created_at": session.created_at - shift,
-                                                      "expires_at": session.expires_at - shift}))
+    session = session.model_copy(update={"created_at": session.created_at - shift, "expires_at": session.expires_at - shift,
+                                          "view": f"select-{session.session_id}"})
+    channel.open(session, build_view(scene, session.candidates, session.mode, session))
     state = call("GET", f"{server.url}/api/sessions/{session.session_id}").json()
     assert (state["status"], state["seconds_left"]) == ("expired", 0.0)
     for path, body in (("submit-selection", {"session_id": session.session_id, "selections": [{"itemCode": "0-1-1"}]}),
                        ("cancel-selection", {"session_id": session.session_id})):
         reply = call("POST", f"{server.url}/api/{path}", body)
         assert (reply.status, reply.json()["error"]) == (410, "session_expired")
-    assert nothing_written(settings, session.session_id)
+    assert nothing_written(settings, channel, session.session_id)
 
 
 def test_wrong_method_and_unknown_path(server):

@@ -16,6 +16,7 @@ from vis_helpers import CHAIRS, chair, finish, start_select
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
+from scene_agent.selection.file_channel import FileChannel
 from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
@@ -91,7 +92,8 @@ def test_server_killed_before_writing_the_file_a_restart_completes_the_delivery(
 def test_a_restart_rolls_back_a_half_done_delivery_nobody_waits_for(small_scene_path: Path, spawn: Spawner) -> None:
     origin = crashing_server(spawn, small_scene_path, "after_selection_file")
     settings = settings_of(spawn.env)
-    out = open_view(load_scene(small_scene_path), VisualizeInput(codes=list(CHAIRS), selection_mode=True), settings)
+    out, _ = open_view(load_scene(small_scene_path), VisualizeInput(codes=list(CHAIRS), selection_mode=True), settings,
+                       FileChannel(settings))
     sid = out.session_id or ""
     store = SessionStore(settings)
     claim = store.claim_waiting(sid)  # this test is the waiting program …

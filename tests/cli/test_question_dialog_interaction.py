@@ -19,9 +19,8 @@ from scene_agent.agent.toolbox import Toolbox, ToolCall
 from scene_agent.cli.question_dialog import TerminalQuestions
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.scene.loader import load_scene
-from scene_agent.selection.waiter import SelectionWaiter
+from scene_agent.tools.context import ToolContext
 from scene_agent.tools.question import NoUIError, QuestionDesk, QuestionReply, QuestionRequest, QuestionTimeoutError, skipped_result
-from scene_agent.tools.registry import ToolContext
 
 # --- inside the agent: Interaction, records, events, Toolbox -----------------------------------------------
 
@@ -38,9 +37,7 @@ class Agent:
         self.events: list[BaseModel] = []
         self.records = ConversationRecords()
         self.control = RunControl()
-        self.waiter = SelectionWaiter(backend="polling")
-        self.interaction = Interaction(settings, self.events.append, self.records, 1, desk=QuestionDesk(channel),
-                                       waiter=self.waiter, **options)
+        self.interaction = Interaction(settings, self.events.append, self.records, 1, desk=QuestionDesk(channel), **options)
 
     def ask(self, *questions: dict[str, Any]):
         return self.interaction.ask_question("call_1", batch(*questions), self.control)

@@ -12,8 +12,14 @@ from pydantic import ValidationError
 from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError, usage_error
 from scene_agent.scene.loader import load_scene
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.result import SelectionResult
+from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
-from scene_agent.tools.registry import TOOLS, ToolContext
+from scene_agent.tools.context import ToolContext
+from scene_agent.tools.registry import TOOLS
+from scene_agent.tools.user_link import NoUser
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, default_prompt, open_view
 
 
@@ -27,11 +33,34 @@ def scene(small_scene_path: Path):
     return load_scene(small_scene_path)
 
 
-def visualize(scene, settings: Settings, **arguments: object) -> VisOutput:
+def visualize(scene, settings: Settings, channel: SelectionChannel | None = None, user: object = None,
+              **arguments: object) -> VisOutput:
     """The tool as the agent's toolbox runs it: arguments parsed by its spec, then run."""
     spec = TOOLS["visualize"]
-    assert spec.run is not None
-    return spec.run(ToolContext(scene=scene, settings=settings), spec.parse(arguments))
+    context = ToolContext(scene=scene, settings=settings, channel=channel, user=user or NoUser())
+    return spec.run(context, spec.parse(arguments))
+
+
+class PicksWhenShown(NoUser):
+    """A user who, shown a selection, checks what the tool stored and picks `code` through the channel."""
+
+    def __init__(self, channel: SelectionChannel, code: str | None):
+        self.channel = channel
+        self.code = code
+        self.shown: list[tuple[VisOutput, SelectionSession, str]] = []
+        self.ended: list[SelectionResult] = []
+
+    def selection_shown(self, vis: VisOutput, session: SelectionSession, channel: str) -> None:
+        self.shown.append((vis, session, channel))
+        assert self.channel.get(session.session_id) == session
+        assert self.channel.someone_waits(session.session_id)  # the wait is registered before the session is shown
+        if self.code:
+            self.channel.submit(session.session_id, [self.code])
+        else:
+            self.channel.cancel(session.session_id)
+
+    def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:
+        self.ended.append(result)
 
 
 def error_of(scene, settings: Settings, **arguments: object) -> str:
@@ -75,10 +104,13 @@ def test_objects_come_with_their_rooms_and_a_floor_expands_to_its_rooms(scene, s
     assert (floor.mode, floor.objects) == ("multi-room", ["1-1", "1-2", "1-3", "1-4"])
 
 
-def test_selection_creates_a_session(scene, settings):
-    out = visualize(scene, settings, codes=["1-1", "1-2"], selection_mode=True, timeout=90)
+def test_selection_stores_the_session_and_its_view_then_waits_for_the_pick(scene, settings, channels):
+    channel = channels(settings)
+    user = PicksWhenShown(channel, "1-2")
+    out = visualize(scene, settings, channel, user, codes=["1-1", "1-2"], selection_mode=True, timeout=90)
     assert (out.status, out.mode, out.requires_selection) == ("ok", "multi-room", True)
-    session = SessionStore(settings).get(out.session_id)
+    [(shown, session, where)] = user.shown
+    assert shown.session_id == out.session_id and where == channel.describe()
     assert (session.candidates, session.labels, session.timeout, session.view) == (
         ["1-1", "1-2"], {"1-1": "bedroom", "1-2": "bedroom"}, 90, out.view)
     assert session.prompt == "Which bedroom do you mean? Pick it, then Confirm"
@@ -86,8 +118,24 @@ def test_selection_creates_a_session(scene, settings):
     assert query == {"manifest": [f"/manifests/{out.view}.json"], "selectionMode": ["true"], "sessionId": [out.session_id],
                      "prompt": [session.prompt]}
     assert out.selection_file == str(settings.selection_dir / f"viewer_selection_{out.session_id}.json")
-    view = view_of(settings, out.view)
+    view = json.loads(channel.read_view(out.view) or b"{}")
     assert (view["session_id"], view["prompt"], view["selection"]) == (out.session_id, session.prompt, True)
+    assert out.selection is not None and (out.selection.status, out.selection.codes) == ("confirmed", ["1-2"])
+    assert user.ended == [out.selection]
+    assert not channel.someone_waits(out.session_id)  # the claim ends with the wait
+    assert not Path(out.selection_file).exists()  # consumed
+
+
+def test_a_cancel_in_the_viewer_is_the_tools_result(scene, settings, channels):
+    channel = channels(settings)
+    out = visualize(scene, settings, channel, PicksWhenShown(channel, None), codes=["0-1-1", "0-1-2"], selection_mode=True)
+    assert out.selection is not None and (out.selection.status, out.selection.cancelled_by) == ("cancelled", "viewer")
+
+
+def test_a_view_only_view_is_served_by_the_channel(scene, settings, channels):
+    channel = channels(settings)
+    out = visualize(scene, settings, channel, codes=["0-1"])
+    assert out.selection is None and json.loads(channel.read_view(out.view) or b"{}")["focus"] == ["0-1"]
 
 
 def test_default_prompts():
@@ -116,4 +164,4 @@ def test_open_view_raises_for_the_cli(scene, settings):
     from scene_agent.errors import NotFoundError
 
     with pytest.raises(NotFoundError):
-        open_view(scene, VisualizeInput(codes=["0-9"]), settings)
+        open_view(scene, VisualizeInput(codes=["0-9"]), settings, FileChannel(settings))

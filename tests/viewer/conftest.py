@@ -13,6 +13,7 @@ from viewer_helpers import Viewer
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.store import SessionStore
+from scene_agent.selection.file_channel import FileChannel
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 
@@ -35,7 +36,7 @@ def open_vis(scene: Scene, server: WebServer) -> Iterator[Callable[..., VisOutpu
     claims: list[WaitingClaim] = []
 
     def make(codes: list[str], *, waiting: bool = True, **kwargs: Any) -> VisOutput:
-        out = open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings)
+        out, _ = open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings, FileChannel(server.settings))
         if waiting and out.session_id and out.requires_selection:
             claims.append(SessionStore(server.settings).claim_waiting(out.session_id))
         return out

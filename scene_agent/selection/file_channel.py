@@ -1,0 +1,87 @@
+"""`FileChannel`: the selection hand-off on one machine, through the state directory and the selection file.
+
+Sessions and outcomes are files in the state directory (store.py), the answer is delivered as the selection
+file `viewer_selection_<id>.json` (answer.py), and the waiting agent is woken by a watchdog event on it, or by
+polling when the observer cannot start (waiter.py). The agent and the API server must share both directories.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from typing import Literal
+
+from scene_agent.config import Settings
+from scene_agent.fileio import ensure_private_dir
+from scene_agent.selection.answer import cancel_selection, recover_deliveries, submit_selection
+from scene_agent.selection.channel import ChannelHealth, SelectionChannel
+from scene_agent.selection.pending import PendingSelection
+from scene_agent.selection.selection_file import SelectionFile
+from scene_agent.selection.session import SelectionSession, SessionOutcome
+from scene_agent.selection.store import SessionStore
+from scene_agent.selection.views import ViewManifest, read_view, write_view
+from scene_agent.selection.waiter import SelectionWaiter, default_waiter
+
+
+class FileChannel(SelectionChannel):
+    """Sessions in the state directory, picks as selection files, waits woken by watchdog (or polling)."""
+
+    kind = "file"
+
+    def __init__(self, settings: Settings, waiter: SelectionWaiter | None = None):
+        self.settings = settings
+        self.store = SessionStore(settings)
+        self._waiter = waiter
+
+    @property
+    def waiter(self) -> SelectionWaiter:
+        """The waiter given, else the process-wide one (one observer per process)."""
+        return self._waiter or default_waiter(self.settings.selection_watch)
+
+    def describe(self) -> str:
+        watch = self._waiter.backend if self._waiter else self.settings.selection_watch
+        return (f"files on this machine: sessions in {self.settings.sessions_dir}, picks in "
+                f"{self.settings.selection_dir} ({watch})")
+
+    def health(self) -> ChannelHealth:
+        where = f"{self.settings.state_dir} + {self.settings.selection_dir}"
+        for directory in (self.settings.sessions_dir, self.settings.selection_dir):
+            try:
+                ensure_private_dir(directory)
+                with tempfile.TemporaryFile(dir=directory):
+                    pass
+            except OSError as exc:
+                return ChannelHealth("file", where, False, f"cannot write in {directory}: {exc.strerror or exc}")
+        return ChannelHealth("file", where, True, "the state and selection directories are writable")
+
+    def open(self, session: SelectionSession, view: ViewManifest) -> SelectionSession:
+        created = self.store.create(session)
+        write_view(self.settings.views_dir, view)
+        return created
+
+    def watch(self, session: SelectionSession) -> PendingSelection:
+        return self.waiter.watch(session, self.store)
+
+    def write_view(self, view: ViewManifest) -> None:
+        write_view(self.settings.views_dir, view)
+
+    def read_view(self, name: str) -> bytes | None:
+        return read_view(self.settings.views_dir, name)
+
+    def get(self, session_id: str) -> SelectionSession:
+        return self.store.get(session_id)
+
+    def outcome(self, session_id: str) -> SessionOutcome | None:
+        return self.store.outcome(session_id)
+
+    def someone_waits(self, session_id: str) -> bool:
+        return self.store.someone_waits(session_id)
+
+    def submit(self, session_id: str, codes: list[str], *, by: Literal["viewer", "words"] = "viewer",
+               words: str | None = None) -> SelectionFile:
+        return submit_selection(self.store, session_id, codes, by=by, words=words)
+
+    def cancel(self, session_id: str, *, by: Literal["viewer", "words"] = "viewer", words: str | None = None) -> SelectionFile:
+        return cancel_selection(self.store, session_id, by=by, words=words)
+
+    def recover(self) -> list[str]:
+        return recover_deliveries(self.store)

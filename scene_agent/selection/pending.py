@@ -1,0 +1,103 @@
+"""`PendingSelection`: one session being waited for, the same loop on every selection channel.
+
+`wait()` runs in one thread; `cancel()` may be called from any other (a Stop button, Ctrl-C, SIGTERM). The
+wait ends on the user's answer, on a cancel (closed as cancelled by the caller) or at the session's deadline
+(closed as expired), each recorded as the session's one outcome: if the user's answer was recorded first, that
+answer is the result. A channel supplies how to look for the outcome, how to record one, and what to let go.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from abc import ABC, abstractmethod
+from typing import Literal
+
+from scene_agent.errors import SceneAgentError
+from scene_agent.selection.result import Progress, SelectionResult, ended_result
+from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
+
+log = logging.getLogger(__name__)
+
+
+class PendingSelection(ABC):
+    """One session being waited for. `wait()` in one thread; `cancel()` from any other."""
+
+    def __init__(self, session: SelectionSession):
+        self.session = session
+        self.poll_interval: float | None = None  # set when this wait has to look by itself, every so often
+        self._changed = threading.Event()
+        self._cancelled = False
+        self._started = time.monotonic()
+        self._deadline = self._started + session.seconds_left()
+
+    @property
+    def seconds_left(self) -> float:
+        """Seconds until this wait ends by itself."""
+        return max(0.0, self._deadline - time.monotonic())
+
+    def cancel(self) -> None:
+        """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race)."""
+        self._cancelled = True
+        self._changed.set()
+
+    def wake(self) -> None:
+        """Look again now (something may have arrived); any thread."""
+        self._changed.set()
+
+    def wait(self, on_progress: Progress | None = None, progress_every: float = 1.0) -> SelectionResult:
+        """Block until the answer, a cancel or the timeout; `on_progress(seconds_left)` is called as time passes.
+
+        After an interruption (KeyboardInterrupt), `cancel()` then `wait()` again closes the session cleanly.
+        """
+        try:
+            return self._wait(on_progress, progress_every)
+        finally:
+            self._finish()
+
+    def _wait(self, on_progress: Progress | None, progress_every: float) -> SelectionResult:
+        next_progress = time.monotonic()
+        while True:
+            self._changed.clear()  # before the check, so a wake-up during the check is not lost
+            if self._cancelled:
+                return self._close("cancelled", by="caller", reason="the wait was cancelled")
+            result = self._check()
+            if result is not None:
+                return result
+            now = time.monotonic()
+            if now >= self._deadline:
+                return self._close("expired", by="waiter", reason=f"no answer within {self.session.timeout:g} s")
+            if on_progress is not None and now >= next_progress:
+                on_progress(self._deadline - now)
+                next_progress = now + progress_every
+            pause = self._deadline - now
+            if on_progress is not None:
+                pause = min(pause, max(0.0, next_progress - now))
+            if self.poll_interval is not None:
+                pause = min(pause, self.poll_interval)
+            self._changed.wait(pause)
+
+    def _ended(self, outcome: SessionOutcome) -> SelectionResult:
+        return ended_result(outcome, time.monotonic() - self._started)
+
+    def _close(self, status: Literal["cancelled", "expired"], *, by: Literal["caller", "waiter"], reason: str) -> SelectionResult:
+        """End the session ourselves; if the user's answer got there first, that answer is the result."""
+        end = SessionOutcome(session_id=self.session.session_id, status=status, by=by, reason=reason, at=now_utc())
+        try:
+            return self._ended(self._record(end))
+        except (SceneAgentError, OSError) as exc:  # the state directory cleaned away, the broker gone meanwhile
+            log.warning("could not record that session %s ended (%s): %s", self.session.session_id, status, exc)
+            return self._ended(end)
+
+    @abstractmethod
+    def _check(self) -> SelectionResult | None:
+        """The result once an outcome is recorded; None while there is none (never raises for what it finds)."""
+
+    @abstractmethod
+    def _record(self, end: SessionOutcome) -> SessionOutcome:
+        """Record `end` as the session's outcome unless one is recorded already; the outcome that stands."""
+
+    @abstractmethod
+    def _finish(self) -> None:
+        """The wait is over: stop being woken for it and let go of the waiting claim (idempotent)."""
