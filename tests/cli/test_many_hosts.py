@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from cli_proc import CliProcess, Spawner, agent_env, http, submit
 from redis_server import RedisServer
+from sse_client import SSEStream
 from vis_helpers import CHAIRS, chair, finish
 
 from scene_agent.config import Settings
@@ -228,3 +229,15 @@ def test_redis_down_at_session_creation_is_a_clear_error_at_once(tmp_path, small
     said = json.loads("".join(process.stdout))
     assert said["error"] == "broker_unavailable" and redis_server.url in said["message"], said
     assert not (tmp_path / "agent" / "state").exists() or not any((tmp_path / "agent" / "state").rglob("*.json"))
+
+
+def test_a_web_chat_on_one_server_gets_the_pick_posted_to_the_other(tmp_path, small_scene_path, spawn, two_servers):
+    a, b = two_servers
+    started = http("POST", f"{a}/api/chat", {"message": "what's the color of the chair in the kitchen?"})[1]
+    with SSEStream(f"{a}{started['events_url']}") as stream:
+        required = next(e.json() for e in stream if e.name == "message" and e.json()["type"] == "selection_required")
+        assert required["channel"].startswith("Redis at redis://127.0.0.1:")
+        assert http("GET", f"{b}/api/sessions/{required['session_id']}")[1]["waiting"] is True
+        assert submit(b, required["session_id"], "0-1-2")[0] == 200
+        final = next(e.json() for e in stream if e.name == "message" and e.json()["type"] == "final")
+    assert (final["status"], final["codes"]) == ("answered", ["0-1-2"])
