@@ -6,10 +6,11 @@ from dataclasses import asdict
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption, handled
-from scene_agent.cli.output import console, print_json
+from scene_agent.cli.output import console, err_console, print_json
 from scene_agent.demo.place import ensure_demo_scene
 from scene_agent.scene.manifest import resolve_manifest_path
 
@@ -48,7 +49,8 @@ def handoff(
                                                 help="Wall time of each idle-CPU window (developer option).")] = 3.0,
     json_output: JsonOption = False,
 ) -> None:
-    """Selection file written → waiter returns, for watchdog, polling and a plain once-a-second loop; idle CPU of 1,000 waiters."""
+    """Answer submitted → waiter returns, for watchdog, polling, a plain once-a-second loop and Redis (SCENE_AGENT_BROKER,
+    else a redis-server of its own); idle CPU of 1,000 waiters."""
     from scene_bench.handoff import bench_handoff
 
     report = bench_handoff(n=n, idle_seconds=idle_seconds)
@@ -57,12 +59,19 @@ def handoff(
         return
     by_method = {r.method: r for r in report.rows}
     ratio = by_method["legacy-1s"].p99_ms / max(by_method["watchdog"].p99_ms, 1e-3)
-    table = Table(title="bench handoff (selection file written → waiter returns; sessions waited on concurrently)",
-                  title_justify="left",
-                  caption=f"watchdog p99 is {ratio:.0f}× better than legacy-1s. Idle CPU, {report.idle_waiters:,} "
-                          f"waiters over {report.idle_seconds:g} s: watchdog {report.idle_cpu_percent:.2f} % of one "
-                          f"core, legacy-1s {report.idle_cpu_percent_legacy:.2f} %.",
-                  caption_justify="left")
+    caption = (f"watchdog p99 is {ratio:.0f}× better than legacy-1s. Idle CPU, {report.idle_waiters:,} "
+               f"waiters over {report.idle_seconds:g} s: watchdog {report.idle_cpu_percent:.2f} % of one "
+               f"core, legacy-1s {report.idle_cpu_percent_legacy:.2f} %")
+    if report.idle_cpu_percent_redis is not None:
+        caption += f", redis {report.idle_cpu_percent_redis:.2f} %"
+        if report.idle_cpu_percent_redis_server is not None:
+            caption += f" (+ {report.idle_cpu_percent_redis_server:.2f} % in redis-server)"
+    caption += f".\nRedis: {report.redis}"
+    if "redis" in by_method:
+        caption += ("; each pick is submitted through a second channel with its own pool and selection directory, as "
+                    "by an API server on another host.")
+    table = Table(title="bench handoff (answer submitted → waiter returns; sessions waited on concurrently)",
+                  title_justify="left", caption=escape(caption), caption_justify="left")
     for col in ("method", "n", "p50 ms", "p95 ms", "p99 ms", "max ms"):
         table.add_column(col, justify="left" if col == "method" else "right")
     for r in report.rows:
@@ -84,9 +93,6 @@ def api(
 ) -> None:
     """Submit-selection requests per second on loopback: waitress (the product) against Werkzeug's development server;
     health and submit under load (idle connections, open event streams) against waitress as it was tuned before."""
-    from rich.markup import escape  # local imports keep this command's edit in one place
-
-    from scene_agent.cli.output import err_console
     from scene_bench.api import bench_api
 
     report = bench_api(n=requests, concurrency=concurrency, load_n=load_requests)

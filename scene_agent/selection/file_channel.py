@@ -7,7 +7,7 @@ polling when the observer cannot start (waiter.py). The agent and the API server
 
 from __future__ import annotations
 
-import tempfile
+import os
 from typing import Literal
 
 from scene_agent.config import Settings
@@ -47,10 +47,10 @@ class FileChannel(SelectionChannel):
         for directory in (self.settings.sessions_dir, self.settings.selection_dir):
             try:
                 ensure_private_dir(directory)
-                with tempfile.TemporaryFile(dir=directory):
-                    pass
             except OSError as exc:
-                return ChannelHealth("file", where, False, f"cannot write in {directory}: {exc.strerror or exc}")
+                return ChannelHealth("file", where, False, f"cannot use {directory}: {exc.strerror or exc}")
+            if not os.access(directory, os.W_OK | os.X_OK):
+                return ChannelHealth("file", where, False, f"cannot write in {directory}")
         return ChannelHealth("file", where, True, "the state and selection directories are writable")
 
     def open(self, session: SelectionSession, view: ViewManifest) -> SelectionSession:

@@ -25,6 +25,7 @@ import os
 import socket
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -67,6 +68,7 @@ COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (redis_waiter.HEARTBEAT_
 # Connections per process: a thread that finds them all busy waits for one (up to COMMAND_TIMEOUT_S) rather than
 # failing; each command holds one for a round trip, the listener one for good.
 MAX_CONNECTIONS = 64
+MAX_HELD_VIEWS = 1024
 
 _Record = TypeVar("_Record", bound=BaseModel)
 
@@ -243,7 +245,9 @@ class RedisChannel(SelectionChannel):
         self.settings = settings
         self.broker = broker or RedisBroker.shared(settings.broker)
         self.place = machine_place(settings.selection_dir)
-        self._views: dict[str, bytes] = {}  # views of the sessions this process opened, kept while it waits for them
+        # The views of the sessions this process opened, until it waits for them (the waiter puts them back if
+        # Redis loses them); at most MAX_HELD_VIEWS, for sessions opened and never waited for.
+        self._views: OrderedDict[str, bytes] = OrderedDict()
 
     def describe(self) -> str:
         return f"Redis at {self.broker.where}"
@@ -277,6 +281,8 @@ class RedisChannel(SelectionChannel):
         if not created:
             raise SessionAnsweredError(f"session {session.session_id} already exists")
         self._views[session.session_id] = view_json
+        while len(self._views) > MAX_HELD_VIEWS:
+            self._views.popitem(last=False)
         return session
 
     def watch(self, session: SelectionSession) -> BrokeredSelection:

@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from handoff_helpers import OBJECTS, Worker
+from handoff_helpers import OBJECTS, Ticks, Worker
 from redis_server import RedisServer
 
 from scene_agent.config import Settings
@@ -218,3 +218,14 @@ def test_one_listener_serves_every_wait_of_the_process(channel, broker):
     for i, (session, worker) in enumerate(zip(reversed(sessions), reversed(workers), strict=True)):
         result = worker.result()
         assert (result.session_id, result.codes) == (session.session_id, [list(OBJECTS)[i % 4]])
+
+
+def test_progress_is_reported_while_waiting(channel):
+    session = opened(channel, timeout=30)
+    pending = channel.watch(session)
+    ticks = Ticks()
+    worker = Worker(lambda: pending.wait(on_progress=ticks, progress_every=0.2))
+    ticks.wait_for(3)
+    assert ticks.values[0] > ticks.values[2] and 25 < ticks.values[2] <= 30
+    channel.cancel(session.session_id)
+    assert (worker.result().status, worker.result().cancelled_by) == ("cancelled", "viewer")
