@@ -10,7 +10,8 @@ the moment all threads start to the moment the last response is read.
 
 Rows, all with the same N and C: submit-selection on waitress (the product), GET /api/health on
 waitress (what a request costs with no session files: the framework's floor), and submit-selection
-on Werkzeug's threaded development server (what `flask run` serves; the baseline).
+on Werkzeug's threaded development server (what `flask run` serves; the baseline). Last, submit and
+health on two waitress servers sharing one Redis (scene_bench/api_redis.py), unless no Redis is at hand.
 
 Then the same requests under load, on the product and on waitress as it was tuned before
 (`api_server.serve.BASELINE`: 100 connections at most, no read-ahead, 16 threads, 8 event streams):
@@ -37,7 +38,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -51,6 +52,7 @@ from scene_agent.errors import SceneAgentError
 from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
 from scene_agent.selection.store import SessionStore
+from scene_bench.processes import stop_process
 
 DEFAULT_REQUESTS = 2000
 DEFAULT_CONCURRENCY = 8
@@ -92,14 +94,16 @@ class ApiRow:
 
 @dataclass(frozen=True)
 class ApiReport:
-    """Every row of one run, and the first few failed responses (empty when all were 200)."""
+    """Every row of one run, the first few failed responses (empty when all were 200), and the Redis the shared rows
+    ran on (or why they were skipped)."""
 
     rows: tuple[ApiRow, ...]
     error_examples: tuple[str, ...]
+    redis: str = ""
 
     def as_json(self) -> dict[str, Any]:
         """The `--json` document."""
-        return {"results": [asdict(r) for r in self.rows]}
+        return {"results": [asdict(r) for r in self.rows], "redis": self.redis}
 
 
 def _drain(stream: IO[str], first: queue.Queue[str]) -> None:
@@ -127,28 +131,24 @@ class RunningServer:
 SERVE_ARGV = ["-m", "scene_agent", "serve", "--host", HOST, "--port", "0", "--json"]
 
 
-def _stop(proc: subprocess.Popen[str]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
 @contextmanager
-def server_process(name: str, argv: list[str], root: Path) -> Iterator[RunningServer]:
-    """Start `python ARGV` with its state under root, read the JSON line saying where it listens; always stop it
-    (SIGTERM; a server already killed is only reaped)."""
-    settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL)
-    env = {**os.environ, "SCENE_AGENT_STATE_DIR": str(settings.state_dir),
-           "SCENE_AGENT_SELECTION_DIR": str(settings.selection_dir)}
+def server_process(name: str, argv: list[str], root: Path, env: dict[str, str] | None = None) -> Iterator[RunningServer]:
+    """Start `python ARGV` with its state under root (and `env` added to its environment), read the JSON line saying
+    where it listens; always stop it (SIGTERM; a server already killed is only reaped).
+
+    The server uses the selection files of root unless `env` names a SCENE_AGENT_BROKER: one set in the bench's own
+    environment is not passed on, since the bench answers those servers' sessions in their state directories."""
+    extra = env or {}
+    settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL,
+                        broker=extra.get("SCENE_AGENT_BROKER") or None)
+    inherited = {k: v for k, v in os.environ.items() if k != "SCENE_AGENT_BROKER"}
+    child_env = {**inherited, **extra, "SCENE_AGENT_STATE_DIR": str(settings.state_dir),
+                 "SCENE_AGENT_SELECTION_DIR": str(settings.selection_dir)}
     root.mkdir(parents=True, exist_ok=True)
     log = root / "server.log"  # stderr to a file: never a full pipe, and its tail explains a failed start
     with open(log, "w", encoding="utf-8") as stderr:
         proc = subprocess.Popen([sys.executable, *argv], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=stderr, text=True, env=env)
+                                stderr=stderr, text=True, env=child_env)
     first: queue.Queue[str] = queue.Queue()
     reader = threading.Thread(target=_drain, args=(proc.stdout, first), name=f"bench-api-{name}-stdout", daemon=True)
     reader.start()
@@ -162,13 +162,13 @@ def server_process(name: str, argv: list[str], root: Path) -> Iterator[RunningSe
             if line is not None:  # it ended its output or said something else (an error): give it time to exit
                 with suppress(subprocess.TimeoutExpired):
                     proc.wait(STOP_TIMEOUT_S)
-            _stop(proc)
+            stop_process(proc)
             tail = log.read_text(encoding="utf-8", errors="replace")[-2000:].strip()
             raise BenchError(f"{name} server did not start (exit status {proc.returncode}); "
                              f"stdout: {(line or '').strip() or '(empty)'}; stderr: {tail or '(empty)'}") from None
         yield server
     finally:
-        _stop(proc)
+        stop_process(proc)
         reader.join(STOP_TIMEOUT_S)
         if proc.stdout is not None:
             proc.stdout.close()
@@ -186,14 +186,21 @@ def _submit_body(session_id: str, i: int) -> bytes:
     return json.dumps({"session_id": session_id, "selections": [{"itemCode": CANDIDATES[i % len(CANDIDATES)]}]}).encode()
 
 
-def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int, examples: list[str], *,
-            load: str = "none", timeout: float = REQUEST_TIMEOUT_S) -> ApiRow:
-    """n requests to one endpoint from `concurrency` keep-alive connections; failures go to examples."""
+def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint, n: int, concurrency: int,
+            examples: list[str], *, load: str = "none", timeout: float = REQUEST_TIMEOUT_S,
+            sessions: list[str] | None = None) -> ApiRow:
+    """n requests to one endpoint from `concurrency` clients, request i to server i mod the number of servers over
+    each client's keep-alive connection to it; failures go to examples. Submits answer `sessions` (their waiting
+    claims held by the caller) or, without them, n sessions created in the first server's state directory and
+    claimed one at a time by this process."""
+    servers = [server] if isinstance(server, RunningServer) else list(server)
+    name = servers[0].name
     todo: list[tuple[str, str, bytes | None]]
-    sessions: list[str] = []
-    store = SessionStore(server.settings)
+    store: SessionStore | None = None  # the store whose claims this process takes per request
     if endpoint == "submit":
-        sessions = _create_sessions(server.settings, n, server.scene_id)
+        if sessions is None:
+            sessions = _create_sessions(servers[0].settings, n, servers[0].scene_id)
+            store = SessionStore(servers[0].settings)
         todo = [("POST", "/api/submit-selection", _submit_body(sid, i)) for i, sid in enumerate(sessions)]
     else:
         todo = [("GET", "/api/health", None)] * n
@@ -206,21 +213,23 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
     def note(message: str) -> None:
         with lock:
             if len(examples) < 5:
-                examples.append(f"{server.name} {endpoint} ({load}): {message}")
+                examples.append(f"{name} {endpoint} ({load}): {message}")
 
     def client(k: int) -> None:
-        conn = http.client.HTTPConnection(HOST, server.port, timeout=timeout)
-        try:
-            conn.request("GET", "/api/health")  # warm-up: connect, and let Flask finish its first-request work
-            conn.getresponse().read()
-        except (OSError, http.client.HTTPException) as exc:
-            note(f"warm-up failed: {exc!r}")
-            conn.close()
+        conns = [http.client.HTTPConnection(HOST, s.port, timeout=timeout) for s in servers]
+        for conn in conns:
+            try:
+                conn.request("GET", "/api/health")  # warm-up: connect, and let Flask finish its first-request work
+                conn.getresponse().read()
+            except (OSError, http.client.HTTPException) as exc:
+                note(f"warm-up failed: {exc!r}")
+                conn.close()
         start.wait()
         for i in next_index:
             method, path, body = todo[i]
+            conn = conns[i % len(conns)]
             # as the agent waiting for this pick would (taken outside the timed part)
-            claim: WaitingClaim | None = store.claim_waiting(sessions[i]) if sessions else None
+            claim: WaitingClaim | None = store.claim_waiting(sessions[i]) if store and sessions else None
             began = time.perf_counter()
             try:
                 conn.request(method, path, body, JSON_HEADERS if body else {})
@@ -236,7 +245,8 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
             latencies[i] = time.perf_counter() - began
             if claim is not None:
                 claim.release()
-        conn.close()
+        for conn in conns:
+            conn.close()
 
     threads = [threading.Thread(target=client, args=(k,), name=f"bench-api-{k}", daemon=True) for k in range(concurrency)]
     for thread in threads:
@@ -247,7 +257,7 @@ def measure(server: RunningServer, endpoint: Endpoint, n: int, concurrency: int,
         thread.join()
     wall = time.perf_counter() - began
     p50, p99 = np.percentile(np.array(latencies) * 1000, [50, 99])
-    return ApiRow(server.name, "POST /api/submit-selection" if endpoint == "submit" else "GET /api/health", load, n,
+    return ApiRow(name, "POST /api/submit-selection" if endpoint == "submit" else "GET /api/health", load, n,
                   concurrency, round(n / wall, 1), round(float(p50), 3), round(float(p99), 3), sum(errors))
 
 
@@ -321,7 +331,10 @@ def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY,
         rows += measure_loaded("waitress", SERVE_ARGV, Path(tmp) / "loaded", load_n, concurrency, examples)
         baseline = ["-m", "scene_bench.api", "waitress-baseline"]
         rows += measure_loaded("waitress-before", baseline, Path(tmp) / "loaded-before", load_n, concurrency, examples)
-    return ApiReport(tuple(rows), tuple(examples))
+        from scene_bench.api_redis import measure_shared_redis  # here: api_redis builds on this module
+
+        shared = measure_shared_redis(Path(tmp) / "shared-redis", n, concurrency, examples)
+    return ApiReport((*rows, *shared.rows), tuple(examples), shared.redis)
 
 
 def _serve_werkzeug() -> None:

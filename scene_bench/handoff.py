@@ -1,22 +1,32 @@
-"""`bench handoff`: selection file written → waiter returns, for watchdog, polling and a plain once-a-second loop.
+"""`bench handoff`: answer submitted → waiter returns, for watchdog, polling, a plain once-a-second loop and Redis.
 
 Each method gets n sessions waited on concurrently, one thread each. Once every waiter has made its
-first check, the answers are submitted one by one with `submit_selection` (what the API server does
-on Confirm: record the outcome, then write the selection file atomically), a few milliseconds apart
-with jitter so that they land at random phases of the polling intervals. Latency is the time from
-`submit_selection` returning (the file is in place) to the waiter's `wait()` returning.
+first check, the answers are submitted one by one, a few milliseconds apart with jitter so that they
+land at random phases of the polling intervals. Latency is the time from the submit returning to the
+waiter's `wait()` returning.
+
+For the file methods the submit is `submit_selection` (what the API server does on Confirm: record the
+outcome, then write the selection file atomically). For `redis` the sessions are opened and waited for
+through a RedisChannel and answered through a second one, with a broker (pool) and a selection
+directory of its own, as an API server on another host would (scene_agent/selection/redis_channel.py):
+the pick travels by the delivery script's push only, no file. The Redis is SCENE_AGENT_BROKER's, else a
+redis-server the bench starts on a free loopback port (scene_bench/redis_server.py); with neither,
+the row is skipped and the report says why.
 
 With watchdog, all waits share one observer, whose event queue is first in, first out: when one
 answer is held up there, every answer submitted behind it waits too, so a rare stall shows in many
 samples of a run rather than in one.
 
 Idle CPU: 1,000 sessions waiting in one process, measured as process CPU time (all threads) over a
-short wall-clock window (3 s by default) while nothing is written, for the watchdog backend and for the once-a-second loop.
+short wall-clock window (3 s by default) while nothing is written, for the watchdog backend, for the
+once-a-second loop and for Redis (this process only: the listener's heartbeat renews every claim once a
+second; the redis-server's own CPU is reported beside it when the bench started that server).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import tempfile
 import threading
@@ -31,13 +41,17 @@ import numpy as np
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.selection.answer import submit_selection
 from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.pending import PendingSelection
+from scene_agent.selection.redis_channel import RedisBroker, RedisChannel
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
 from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import PendingSelection, SelectionWaiter
+from scene_agent.selection.waiter import SelectionWaiter
+from scene_bench.redis_server import BenchRedis, NoRedisError, open_session, redis_from_environment, settle
 
-Method = Literal["watchdog", "polling", "legacy-1s"]
-METHODS: tuple[Method, ...] = ("watchdog", "polling", "legacy-1s")
+Method = Literal["watchdog", "polling", "legacy-1s", "redis"]
+FILE_METHODS: tuple[Method, ...] = ("watchdog", "polling", "legacy-1s")
+METHODS: tuple[Method, ...] = (*FILE_METHODS, "redis")
 IDLE_WAITERS = 1000
 DEFAULT_N = 200
 DEFAULT_IDLE_SECONDS = 3.0
@@ -62,19 +76,29 @@ class HandoffRow:
 
 @dataclass(frozen=True)
 class HandoffReport:
-    """Latency rows for every method, and idle CPU (% of one core) of 1,000 waiters: watchdog and the once-a-second loop."""
+    """Latency rows for every method, and idle CPU (% of one core) of 1,000 waiters: watchdog, the once-a-second
+    loop and Redis (None when the Redis row was skipped; `redis` says which Redis, or why it was skipped)."""
 
     rows: tuple[HandoffRow, ...]
     idle_waiters: int
     idle_seconds: float
     idle_cpu_percent: float
     idle_cpu_percent_legacy: float
+    redis: str
+    idle_cpu_percent_redis: float | None = None
+    idle_cpu_percent_redis_server: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The `--json` document."""
-        return {"results": [asdict(r) for r in self.rows],
-                "idle_cpu_percent_1000_waiters": self.idle_cpu_percent,
-                "idle_cpu_percent_1000_waiters_legacy": self.idle_cpu_percent_legacy}
+        document: dict[str, Any] = {"results": [asdict(r) for r in self.rows],
+                                    "idle_cpu_percent_1000_waiters": self.idle_cpu_percent,
+                                    "idle_cpu_percent_1000_waiters_legacy": self.idle_cpu_percent_legacy,
+                                    "redis": self.redis}
+        if self.idle_cpu_percent_redis is not None:
+            document["idle_cpu_percent_1000_waiters_redis"] = self.idle_cpu_percent_redis
+        if self.idle_cpu_percent_redis_server is not None:
+            document["idle_cpu_percent_1000_waiters_redis_server"] = self.idle_cpu_percent_redis_server
+        return document
 
 
 def once_a_second_wait(selection_file: Path, timeout: float = 60, *, stop: threading.Event | None = None,
@@ -102,21 +126,69 @@ def once_a_second_wait(selection_file: Path, timeout: float = 60, *, stop: threa
     return None
 
 
-def _create_sessions(root: Path, n: int, timeout: float) -> list[tuple[SelectionSession, SessionStore]]:
-    """n pending sessions in one store, all answered into root/selection."""
-    store = SessionStore(Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL))
-    sessions = []
-    for _ in range(n):
-        session = SelectionSession.create(CANDIDATES, LABELS, "bench", scene_id="bench-handoff", timeout=timeout)
-        sessions.append((store.create(session), store))
-    return sessions
+def _settings(root: Path, broker: str | None = None) -> Settings:
+    return Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL, broker=broker)
+
+
+def _new_session(timeout: float) -> SelectionSession:
+    return SelectionSession.create(CANDIDATES, LABELS, "bench", scene_id="bench-handoff", timeout=timeout)
+
+
+class _FileSide:
+    """Sessions in one state directory, answered into its selection directory by submit_selection (one machine)."""
+
+    def __init__(self, root: Path):
+        self.store = SessionStore(_settings(root))
+
+    def open(self, n: int, timeout: float) -> list[SelectionSession]:
+        """n pending sessions."""
+        return [self.store.create(_new_session(timeout)) for _ in range(n)]
+
+    def submit(self, session: SelectionSession) -> None:
+        """Answer with the first candidate, as the API server does on Confirm."""
+        submit_selection(self.store, session.session_id, [session.candidates[0]])
+
+    def settle(self) -> None:
+        """Nothing to wait for: a waiter watches as soon as `watch` returns."""
+
+    def close(self) -> None:
+        """Nothing to let go: the waiters end with their waits."""
+
+
+class _RedisSide:
+    """Sessions opened and waited for by an agent's channel, answered by an API server's channel with a broker and a
+    selection directory of its own: the pick reaches the waiter through Redis alone, as between two hosts."""
+
+    def __init__(self, url: str, root: Path):
+        self.agent = RedisChannel(_settings(root / "agent", url), RedisBroker(url))
+        self.server = RedisChannel(_settings(root / "server", url), RedisBroker(url))
+
+    def open(self, n: int, timeout: float) -> list[SelectionSession]:
+        """n pending sessions and their views in Redis."""
+        return [open_session(self.agent, CANDIDATES, LABELS, scene_id="bench-handoff", timeout=timeout) for _ in range(n)]
+
+    def submit(self, session: SelectionSession) -> None:
+        """Answer with the first candidate, as an API server does on Confirm."""
+        self.server.submit(session.session_id, [session.candidates[0]])
+
+    def settle(self) -> None:
+        """Until the agent's listener has taken up every session (scene_bench/redis_server.py)."""
+        settle(self.agent.broker)
+
+    def close(self) -> None:
+        """Stop the agent's listener and close both pools."""
+        self.agent.broker.close()
+        self.server.broker.close()
+
+
+_Side = _FileSide | _RedisSide
+BACKENDS: dict[Method, Literal["watchdog", "polling"]] = {"watchdog": "watchdog", "polling": "polling"}
 
 
 class _Waits:
     """Sessions waited on concurrently by one method, one thread each; records when each wait returned."""
 
-    def __init__(self, method: Method, sessions: list[tuple[SelectionSession, SessionStore]],
-                 progress_every: float = 1.0):
+    def __init__(self, method: Method, side: _Side, sessions: list[SelectionSession], progress_every: float = 1.0):
         self.method = method
         self.sessions = sessions
         self.ready = [threading.Event() for _ in sessions]
@@ -126,11 +198,15 @@ class _Waits:
         self._stop = threading.Event()
         self._pending: list[PendingSelection] = []
         self._claims: list[WaitingClaim] = []
-        if method != "legacy-1s":
-            self.waiter = SelectionWaiter(backend=method)
-            self._pending = [self.waiter.watch(session, store) for session, store in sessions]
-        else:  # the loop knows nothing of claims; the bench holds them, or the server would take no pick
-            self._claims = [store.claim_waiting(session.session_id) for session, store in sessions]
+        self._selection_dir: Path | None = None
+        if isinstance(side, _RedisSide):
+            self._pending = [side.agent.watch(session) for session in sessions]
+        elif method == "legacy-1s":  # the loop knows nothing of claims; the bench holds them, or the server would take no pick
+            self._claims = [side.store.claim_waiting(session.session_id) for session in sessions]
+            self._selection_dir = side.store.settings.selection_dir
+        else:
+            waiter = SelectionWaiter(backend=BACKENDS[method])
+            self._pending = [waiter.watch(session, side.store) for session in sessions]
         self._threads = [threading.Thread(target=self._run, args=(i,), name=f"bench-{method}-{i}", daemon=True)
                          for i in range(len(sessions))]
         for thread in self._threads:
@@ -138,9 +214,9 @@ class _Waits:
 
     def _run(self, i: int) -> None:
         ready = self.ready[i]
-        if self.method == "legacy-1s":
-            session, store = self.sessions[i]
-            path = selection_path(store.settings.selection_dir, session.session_id)
+        if self._selection_dir is not None:
+            session = self.sessions[i]
+            path = selection_path(self._selection_dir, session.session_id)
             data = once_a_second_wait(path, session.timeout, stop=self._stop, on_check=ready.set)
             self.returned[i] = time.perf_counter()
             self.status[i] = data.get("status", "?") if isinstance(data, dict) else "none"
@@ -175,19 +251,19 @@ class _Waits:
             raise RuntimeError(f"{self.method}: {alive} waiting threads did not end")
 
 
-def measure_latency(method: Method, n: int, root: Path, rng: random.Random) -> HandoffRow:
-    """Answer n concurrently waited sessions one by one; the row of write → return latencies."""
-    sessions = _create_sessions(root, n, LATENCY_TIMEOUT_S)
-    waits = _Waits(method, sessions)
+def measure_latency(method: Method, side: _Side, n: int, rng: random.Random) -> HandoffRow:
+    """Answer n concurrently waited sessions one by one; the row of submit → return latencies."""
+    sessions = side.open(n, LATENCY_TIMEOUT_S)
+    waits = _Waits(method, side, sessions)
     written: list[float] = [0.0] * n
     try:
         waits.wait_ready()
+        side.settle()
         order = list(range(n))
         rng.shuffle(order)  # so that write order is not thread start order (random phases for the 1 s loop)
         for i in order:
             time.sleep(rng.uniform(*GAP_S))
-            session, store = sessions[i]
-            submit_selection(store, session.session_id, [session.candidates[0]])
+            side.submit(sessions[i])
             written[i] = time.perf_counter()
         waits.join()
     except BaseException:
@@ -197,7 +273,7 @@ def measure_latency(method: Method, n: int, root: Path, rng: random.Random) -> H
     wrong = [s for s in waits.status if s != "confirmed"]
     if wrong:
         raise RuntimeError(f"{method}: {len(wrong)} of {n} waits did not end confirmed (e.g. {wrong[0]})")
-    # The stamp is taken after submit_selection returns, a few µs after the rename; a waiter that gets the
+    # The stamp is taken after the submit returns, a few µs after the answer is in place; a waiter that gets the
     # GIL first can return before it, so those few are clamped to 0 rather than reported as negative.
     # Every wait ended confirmed (checked just above) and a wait's return time is stamped before its status: no None.
     returned = cast(list[float], waits.returned)
@@ -206,23 +282,64 @@ def measure_latency(method: Method, n: int, root: Path, rng: random.Random) -> H
     return HandoffRow(method, n, *(round(float(v), 3) for v in (p50, p95, p99, ms.max())))
 
 
-def measure_idle_cpu(method: Method, sessions: list[tuple[SelectionSession, SessionStore]], seconds: float) -> float:
-    """CPU time of the whole process over `seconds` of wall time while the sessions wait, in % of one core."""
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of another process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime: the 14th and 15th fields
+
+
+def measure_idle_cpu(method: Method, side: _Side, sessions: list[SelectionSession], seconds: float,
+                     other_pid: int | None = None) -> tuple[float, float | None]:
+    """CPU time of the whole process over `seconds` of wall time while the sessions wait, in % of one core; and
+    that of the process other_pid (the redis-server) over the same window, when given."""
     # progress_every beyond the timeout: on_progress fires once (to say the wait has begun), then never
-    waits = _Waits(method, sessions, progress_every=2 * MAX_TIMEOUT_S)
+    waits = _Waits(method, side, sessions, progress_every=2 * MAX_TIMEOUT_S)
     try:
         waits.wait_ready()
+        side.settle()
+        other0 = _cpu_seconds(other_pid) if other_pid else 0.0
         cpu0, wall0 = time.process_time(), time.perf_counter()
         time.sleep(seconds)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        other = _cpu_seconds(other_pid) - other0 if other_pid else None
     finally:
         waits.cancel()
         waits.join()
-    return round(100 * cpu / wall, 3)
+    return round(100 * cpu / wall, 3), (None if other is None else round(100 * other / wall, 3))
+
+
+@dataclass(frozen=True)
+class _RedisPart:
+    """The Redis row and idle figures, or why they were skipped."""
+
+    row: HandoffRow | None
+    redis: str
+    idle_cpu_percent: float | None = None
+    idle_cpu_percent_server: float | None = None
+
+
+def measure_redis(root: Path, n: int, idle_seconds: float, rng: random.Random) -> _RedisPart:
+    """The redis row and its idle CPU, on SCENE_AGENT_BROKER's Redis or one started for it; skipped without either."""
+    try:
+        with redis_from_environment() as redis:
+            return _measure_on(redis, root, n, idle_seconds, rng)
+    except NoRedisError as exc:
+        return _RedisPart(None, f"skipped: {exc.message}")
+
+
+def _measure_on(redis: BenchRedis, root: Path, n: int, idle_seconds: float, rng: random.Random) -> _RedisPart:
+    side = _RedisSide(redis.url, root)
+    try:
+        row = measure_latency("redis", side, n, rng)
+        sessions = side.open(IDLE_WAITERS, MAX_TIMEOUT_S)
+        idle, idle_server = measure_idle_cpu("redis", side, sessions, idle_seconds, redis.pid)
+    finally:
+        side.close()
+    return _RedisPart(row, redis.where, idle, idle_server)
 
 
 def _check_no_leaked_threads(before: set[threading.Thread]) -> None:
-    """Every thread started by the bench (waiters, watchdog observer and emitters) has ended."""
+    """Every thread started by the bench (waiters, watchdog observer and emitters, the Redis listener) has ended."""
     leaked = [t for t in threading.enumerate() if t not in before]
     for thread in leaked:
         thread.join(5.0)
@@ -236,10 +353,14 @@ def bench_handoff(n: int = DEFAULT_N, idle_seconds: float = DEFAULT_IDLE_SECONDS
     before = set(threading.enumerate())
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-handoff-") as tmp:
-        rows = tuple(measure_latency(m, n, Path(tmp) / m, rng) for m in METHODS)
-        sessions = _create_sessions(Path(tmp) / "idle", IDLE_WAITERS, MAX_TIMEOUT_S)
-        idle = measure_idle_cpu("watchdog", sessions, idle_seconds)
+        rows = [measure_latency(m, _FileSide(Path(tmp) / m), n, rng) for m in FILE_METHODS]
+        side = _FileSide(Path(tmp) / "idle")
+        sessions = side.open(IDLE_WAITERS, MAX_TIMEOUT_S)
+        idle, _ = measure_idle_cpu("watchdog", side, sessions, idle_seconds)
         # the once-a-second loop only looks for the files, so the same (now cancelled) sessions serve again
-        idle_legacy = measure_idle_cpu("legacy-1s", sessions, idle_seconds)
+        idle_legacy, _ = measure_idle_cpu("legacy-1s", side, sessions, idle_seconds)
+        redis = measure_redis(Path(tmp) / "redis", n, idle_seconds, rng)
     _check_no_leaked_threads(before)
-    return HandoffReport(rows, IDLE_WAITERS, idle_seconds, idle, idle_legacy)
+    rows += [redis.row] if redis.row else []
+    return HandoffReport(tuple(rows), IDLE_WAITERS, idle_seconds, idle, idle_legacy, redis.redis,
+                         redis.idle_cpu_percent, redis.idle_cpu_percent_server)

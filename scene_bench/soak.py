@@ -26,7 +26,7 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -36,6 +36,7 @@ from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.waiter import SelectionWaiter
 from scene_bench.api import SERVE_ARGV, RunningServer, server_process
+from scene_bench.processes import Tally
 
 Fate = Literal["pick", "cancel", "timeout", "stop"]
 FATES: tuple[Fate, ...] = ("pick", "pick", "pick", "cancel", "timeout", "stop")
@@ -47,7 +48,7 @@ REQUEST_TIMEOUT_S = 5.0
 
 
 @dataclass
-class SoakReport:
+class SoakReport(Tally):
     """What happened to every session of the run."""
 
     minutes: float
@@ -65,15 +66,6 @@ class SoakReport:
     killed: int = 0
     retries: int = 0
     refused: int = 0
-    examples: list[str] = field(default_factory=list)
-
-    def note(self, text: str) -> None:
-        if len(self.examples) < 5:
-            self.examples.append(text)
-
-    def as_json(self) -> dict[str, Any]:
-        """The `--json` document."""
-        return asdict(self)
 
 
 class _Server:

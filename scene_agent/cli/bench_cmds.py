@@ -66,10 +66,11 @@ def handoff(
         caption += f", redis {report.idle_cpu_percent_redis:.2f} %"
         if report.idle_cpu_percent_redis_server is not None:
             caption += f" (+ {report.idle_cpu_percent_redis_server:.2f} % in redis-server)"
-    caption += f".\nRedis: {report.redis}"
     if "redis" in by_method:
-        caption += ("; each pick is submitted through a second channel with its own pool and selection directory, as "
-                    "by an API server on another host.")
+        caption += (f".\nRedis: {report.redis}; each pick is submitted through a second channel with its own pool and "
+                    "selection directory, as by an API server on another host.")
+    else:
+        caption += f".\nThe redis row was {report.redis}"
     table = Table(title="bench handoff (answer submitted → waiter returns; sessions waited on concurrently)",
                   title_justify="left", caption=escape(caption), caption_justify="left")
     for col in ("method", "n", "p50 ms", "p95 ms", "p99 ms", "max ms"):
@@ -92,8 +93,10 @@ def api(
     json_output: JsonOption = False,
 ) -> None:
     """Submit-selection requests per second on loopback: waitress (the product) against Werkzeug's development server;
-    health and submit under load (idle connections, open event streams) against waitress as it was tuned before."""
+    health and submit under load (idle connections, open event streams) against waitress as it was tuned before;
+    submit and health on two servers sharing one Redis (SCENE_AGENT_BROKER, else a redis-server of its own)."""
     from scene_bench.api import bench_api
+    from scene_bench.api_redis import SERVER as SHARED_REDIS
 
     report = bench_api(n=requests, concurrency=concurrency, load_n=load_requests)
     if json_output:
@@ -106,10 +109,16 @@ def api(
     caption = (f"waitress serves submit-selection at {ratio:.1f}× the rate of Werkzeug's development server; "
                "each server in its own process. Under load: waitress as `serve` runs it, and as it was tuned before "
                "(waitress-before: 100 connections at most, no read-ahead, 16 threads); a request unanswered after "
-               "2 s is an error.")
-    caption += "".join(f"\nerror: {escape(example)}" for example in report.error_examples)
+               "2 s is an error.\n")
+    if any(r.server == SHARED_REDIS for r in report.rows):
+        caption += (f"{SHARED_REDIS}: two `serve` processes with their own directories sharing one Redis at "
+                    f"{report.redis}; requests alternate between them; every session is opened and waited for (one "
+                    "listener) by the bench process before the clock starts.")
+    else:
+        caption += f"The {SHARED_REDIS} rows were {report.redis}"
+    caption += "".join(f"\nerror: {example}" for example in report.error_examples)
     table = Table(title=f"bench api ({concurrency} keep-alive client connections, loopback)",
-                  title_justify="left", caption=caption, caption_justify="left")
+                  title_justify="left", caption=escape(caption), caption_justify="left")
     for col in ("server", "endpoint", "load", "requests", "req/s", "p50 ms", "p99 ms", "errors"):
         table.add_column(col, justify="left" if col in ("server", "endpoint", "load") else "right", no_wrap=True)
     for r in report.rows:
@@ -245,3 +254,41 @@ def soak(
     console.print(table)
     for example in report.examples:
         console.print(f"  {example}")
+
+
+@bench_app.command("fleet")
+@handled
+def fleet(
+    sessions: Annotated[int, typer.Option("--sessions", min=1, help="Sessions opened, answered and received.")] = 1000,
+    servers: Annotated[int, typer.Option("--servers", min=1, max=8, help="API server processes.")] = 2,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=16, help="Agent processes, 64 waits at a time each.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="Which server and candidate each pick goes to.")] = 0,
+    pause_ms: Annotated[float, typer.Option("--pause-ms", min=0, help="Each pick waits a random 0…N ms first, as a user "
+                                                                      "looks before pressing (0: as fast as it can).")] = 0,
+    json_output: JsonOption = False,
+) -> None:
+    """Sessions over several API servers and agent processes sharing one Redis (SCENE_AGENT_BROKER, else a redis-server
+    of its own), each process with its own directories: delivered / lost / duplicated / cross-delivered picks."""
+    from scene_bench.fleet import SUBMITTERS, bench_fleet
+
+    report = bench_fleet(sessions=sessions, servers=servers, agents=agents, seed=seed, pause_ms=pause_ms)
+    if json_output:
+        print_json(report.as_json())
+        return
+    pace = f"paused up to {pause_ms:g} ms each" if pause_ms else "as fast as they go"
+    caption = (f"Redis: {report.redis}. Picks from {SUBMITTERS} threads, {pace}, each to a random server; about one "
+               "session in ten also gets a second, different pick on another server, which must be refused (409). "
+               f"Latency: the 200 read → the agent's wait returned (same monotonic clock); {report.returned_before_ack:,} "
+               f"of {report.delivered:,} returned before the 200 was read (counted as 0). Run took {report.wall_s:.1f} s.")
+    caption += "".join(f"\n  {example}" for example in report.examples)
+    table = Table(title=f"bench fleet ({report.sessions_asked:,} sessions, {servers} API servers, {agents} agent processes, "
+                        "one Redis; every process with its own directories)", title_justify="left",
+                  caption=escape(caption), caption_justify="left")
+    table.add_column("what", justify="left")
+    table.add_column("value", justify="right")
+    for name in ("sessions", "acknowledged", "delivered", "lost", "refused", "duplicated", "cross_delivered",
+                 "second_picks", "second_refused_409", "agent_errors"):
+        table.add_row(name.replace("_", " "), f"{getattr(report, name):,}")
+    for name in ("p50_ms", "p95_ms", "p99_ms", "max_ms"):
+        table.add_row(f"latency {name.replace('_ms', '')} ms", f"{getattr(report, name):.2f}")
+    console.print(table)

@@ -233,6 +233,10 @@ class RedisBroker:
             pipe.pexpire(wake_key, WAKE_TTL_MS)
             pipe.execute()
 
+    def drain(self, wake_key: str) -> None:
+        with self.reach("waking a listener"):
+            self.client.delete(wake_key)
+
 
 class RedisChannel(SelectionChannel):
     """Sessions, outcomes, picks and views in Redis: any API server answers any session, wherever the agent waits."""

@@ -59,6 +59,9 @@ class Broker(Protocol):
     def wake(self, key: str) -> None:
         """Push onto a wake list, so that a listener blocked on it returns."""
 
+    def drain(self, key: str) -> None:
+        """Empty a wake list."""
+
     def answer_key(self, session_id: str) -> str:
         """The list a delivery pushes the session's outcome onto."""
 
@@ -235,8 +238,12 @@ class RedisWaiter:
                     self._renew()
                     next_beat = time.monotonic() + HEARTBEAT_S
                     self._back_again()
-                keys = [self._wake_key, *dict.fromkeys(self.broker.answer_key(p.session.session_id) for p in waits)]
+                # The wake list last: BLPOP takes the first non-empty list named, so answers go before wake-ups.
+                keys = [*dict.fromkeys(self.broker.answer_key(p.session.session_id) for p in waits), self._wake_key]
                 popped = self.broker.pop(keys, max(0.01, next_beat - time.monotonic()))
+                if popped is not None and popped[0] == self._wake_key:
+                    # One look at the registered waits serves every wake-up queued so far: the rest are dropped.
+                    self.broker.drain(self._wake_key)
             except Exception as exc:  # the listener must outlive anything Redis does; each error is logged
                 if not isinstance(exc, BrokerUnavailableError):
                     log.exception("the selection listener on %s failed; it starts again", self.broker.where)

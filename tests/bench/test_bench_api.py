@@ -20,17 +20,21 @@ LOADS = ["500 idle connections", "500 idle connections", "event streams", "event
 def test_bench_api_json(tmp_path: Path) -> None:
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
+    # SCENE_AGENT_BROKER emptied: the bench starts a redis-server of its own for the shared rows
     out = run_cli("bench", "api", "--requests", "30", "--concurrency", "3", "--load-requests", "6", "--json",
-                  env={"TMPDIR": str(tmpdir)}, timeout=600)
+                  env={"TMPDIR": str(tmpdir), "SCENE_AGENT_BROKER": ""}, timeout=600)
     assert out.returncode == 0, out.stderr
     [line] = out.stdout.splitlines()
     report = json.loads(line)
-    assert set(report) == {"results"}
+    assert set(report) == {"results", "redis"}
+    assert report["redis"].endswith("(started by the bench)"), report["redis"]
     rows = report["results"]
     assert [(r["server"], r["endpoint"], r["load"]) for r in rows[:3]] == [
         ("waitress", "POST /api/submit-selection", "none"), ("waitress", "GET /api/health", "none"),
         ("werkzeug-dev", "POST /api/submit-selection", "none")]
-    loaded = rows[3:]
+    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[11:]] == [
+        ("waitress×2+redis", "POST /api/submit-selection", "none"), ("waitress×2+redis", "GET /api/health", "none")]
+    loaded = rows[3:11]
     assert [r["server"] for r in loaded] == ["waitress"] * 4 + ["waitress-before"] * 4
     assert [r["endpoint"] for r in loaded] == ["GET /api/health", "POST /api/submit-selection"] * 4
     assert all(load in r["load"] for r, load in zip(loaded, LOADS * 2, strict=True)), [r["load"] for r in loaded]
@@ -40,7 +44,7 @@ def test_bench_api_json(tmp_path: Path) -> None:
         assert (row["requests"], row["concurrency"]) == ((30, 3) if row["load"] == "none" else (6, 3)), row
         assert row["req_per_s"] > 0, row
         assert 0 < row["p50_ms"] <= row["p99_ms"], row
-    assert all(row["errors"] == 0 for row in rows if row["server"] != "waitress-before"), rows
+    assert all(row["errors"] == 0 for row in rows if row["server"] != "waitress-before"), rows  # the shared rows too
     assert list(tmpdir.iterdir()) == []  # sessions, selection files and server logs went with the temporary directory
 
 
