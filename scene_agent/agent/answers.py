@@ -118,7 +118,7 @@ def no_pick(chosen: Plan, selection: SelectionResult) -> str:
     if selection.status == "timeout":
         head = TIMEOUT(lang, reason=selection.reason or ("the session expired" if lang == "en" else "会话已过期"))
     elif selection.status == "cancelled":
-        head = CANCELLED_VIEWER(lang) if selection.cancelled_by in ("viewer", "words") else CANCELLED(lang)
+        head = CANCELLED_VIEWER(lang) if selection.cancelled_by in ("viewer", "words", "host") else CANCELLED(lang)
     else:
         head = UNUSABLE(lang, reason=selection.reason)
     return head + ASK_AGAIN(lang, codes=", ".join(chosen.candidate_codes), first=chosen.candidate_codes[0])

@@ -170,7 +170,7 @@ class SelectionCancelled(_Event):
     type: Literal["selection_cancelled"] = "selection_cancelled"
     tool_call_id: str
     session_id: str
-    cancelled_by: Literal["viewer", "words", "caller", "invalid"]
+    cancelled_by: Literal["viewer", "words", "host", "caller", "invalid"]
     reason: str | None = None
 
 

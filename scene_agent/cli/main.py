@@ -13,6 +13,7 @@ from scene_agent.cli.color_cmds import clr_command
 from scene_agent.cli.common import handled
 from scene_agent.cli.doctor_cmds import doctor_command
 from scene_agent.cli.import_cmds import import_app
+from scene_agent.cli.mcp_cmds import mcp_command
 from scene_agent.cli.scene_cmds import demo_scene_command, find_command, scene_app
 from scene_agent.cli.serve_cmds import serve_command
 from scene_agent.cli.vis_cmds import vis_command
@@ -36,6 +37,7 @@ app.command("serve")(handled(serve_command))
 app.command("ask")(handled(ask_command))
 app.command("chat")(handled(chat_command))
 app.command("doctor")(handled(doctor_command))
+app.command("mcp")(handled(mcp_command))
 
 
 def _as_ctrl_c(signum: int, frame: FrameType | None) -> None:

@@ -59,5 +59,5 @@ def serving(settings: Settings, scene: Scene) -> Iterator[str]:
     port = urlsplit(settings.viewer_url).port or (443 if settings.viewer_url.startswith("https") else 80)
     app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS)})
     with BackgroundServer(app, host=DEFAULT_HOST, port=port, threads=SERVE_THREADS) as server:
-        yield (f"Serving scene '{scene.scene_id}' at {server.url}/ while this chat runs: open it in a browser for the "
+        yield (f"Serving scene '{scene.scene_id}' at {server.url}/ for as long as this runs: open it in a browser for the "
                "3D viewer and the web chat")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import os
 import signal
-from typing import Literal
 
 from scene_agent.errors import NobodyWaitingError, SelectionNotDeliveredError
 from scene_agent.selection.selection_file import (
@@ -29,7 +28,7 @@ from scene_agent.selection.selection_file import (
     selection_path,
     write_selection_file,
 )
-from scene_agent.selection.session import SelectionSession, SessionOutcome, cancelled_outcome, confirmed_outcome
+from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, cancelled_outcome, confirmed_outcome
 from scene_agent.selection.store import SessionStore
 
 log = logging.getLogger(__name__)
@@ -38,7 +37,7 @@ log = logging.getLogger(__name__)
 CRASH_POINTS = ("after_note", "after_selection_file")
 
 
-def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, by: Literal["viewer", "words"] = "viewer",
+def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
                      words: str | None = None) -> SelectionFile:
     """Confirm picks for a pending session (in the viewer, or in words): 404/409/410/422-style errors before any write."""
     session = store.get(session_id)
@@ -46,7 +45,7 @@ def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, 
     return _deliver(store, session, confirmed_outcome(session, codes, by=by, words=words))
 
 
-def cancel_selection(store: SessionStore, session_id: str, *, by: Literal["viewer", "words"] = "viewer",
+def cancel_selection(store: SessionStore, session_id: str, *, by: UserAnswerBy = "viewer",
                      words: str | None = None) -> SelectionFile:
     """The user declined to pick (in the viewer, or in words): record it and tell the waiting agent through the file."""
     session = store.get(session_id)

@@ -25,7 +25,7 @@ from typing import ClassVar, Literal
 from scene_agent.config import Settings
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
-from scene_agent.selection.session import SelectionSession, SessionOutcome, SessionStatus, check_open, status_of
+from scene_agent.selection.session import SelectionSession, SessionOutcome, SessionStatus, UserAnswerBy, check_open, status_of
 from scene_agent.selection.views import ViewManifest
 
 ChannelKind = Literal["file", "redis"]
@@ -100,7 +100,7 @@ class SelectionChannel(ABC):
         """Whether a live process still waits for the session's answer."""
 
     @abstractmethod
-    def submit(self, session_id: str, codes: list[str], *, by: Literal["viewer", "words"] = "viewer",
+    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
                words: str | None = None) -> SelectionFile:
         """Deliver the user's picks exactly once; returns only when the waiter will see them.
 
@@ -110,7 +110,7 @@ class SelectionChannel(ABC):
         """
 
     @abstractmethod
-    def cancel(self, session_id: str, *, by: Literal["viewer", "words"] = "viewer", words: str | None = None) -> SelectionFile:
+    def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
         """Deliver the user's refusal to pick, as `submit` delivers a pick."""
 
     def recover(self) -> list[str]:

@@ -8,7 +8,6 @@ polling when the observer cannot start (waiter.py). The agent and the API server
 from __future__ import annotations
 
 import os
-from typing import Literal
 
 from scene_agent.config import Settings
 from scene_agent.fileio import ensure_private_dir
@@ -16,7 +15,7 @@ from scene_agent.selection.answer import cancel_selection, recover_deliveries, s
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
-from scene_agent.selection.session import SelectionSession, SessionOutcome
+from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.views import ViewManifest, read_view, write_view
 from scene_agent.selection.waiter import SelectionWaiter, default_waiter
@@ -76,11 +75,11 @@ class FileChannel(SelectionChannel):
     def someone_waits(self, session_id: str) -> bool:
         return self.store.someone_waits(session_id)
 
-    def submit(self, session_id: str, codes: list[str], *, by: Literal["viewer", "words"] = "viewer",
+    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
                words: str | None = None) -> SelectionFile:
         return submit_selection(self.store, session_id, codes, by=by, words=words)
 
-    def cancel(self, session_id: str, *, by: Literal["viewer", "words"] = "viewer", words: str | None = None) -> SelectionFile:
+    def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
         return cancel_selection(self.store, session_id, by=by, words=words)
 
     def recover(self) -> list[str]:

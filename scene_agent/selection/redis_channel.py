@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import redis
 from pydantic import BaseModel, ValidationError
@@ -50,6 +50,7 @@ from scene_agent.selection.selection_file import SelectionFile, answer_file, sel
 from scene_agent.selection.session import (
     SelectionSession,
     SessionOutcome,
+    UserAnswerBy,
     cancelled_outcome,
     check_session_id,
     confirmed_outcome,
@@ -328,13 +329,13 @@ class RedisChannel(SelectionChannel):
         with self.broker.reach(f"reading selection session {session_id}"):
             return bool(self.broker.client.exists(key("waiting", check_session_id(session_id))))
 
-    def submit(self, session_id: str, codes: list[str], *, by: Literal["viewer", "words"] = "viewer",
+    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
                words: str | None = None) -> SelectionFile:
         session = self.get(session_id)
         self.check_open(session)
         return self._deliver(session, confirmed_outcome(session, codes, by=by, words=words))
 
-    def cancel(self, session_id: str, *, by: Literal["viewer", "words"] = "viewer", words: str | None = None) -> SelectionFile:
+    def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
         session = self.get(session_id)
         self.check_open(session)
         return self._deliver(session, cancelled_outcome(session, by=by, words=words))

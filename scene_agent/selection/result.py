@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from scene_agent.selection.session import USER_ANSWERS, PickedItem, SessionOutcome
+from scene_agent.selection.session import USER_ANSWERS, PickedItem, SessionOutcome, UserAnswerBy
 
 # `on_progress(seconds_left)`: called about once a second while a wait goes on (the CLI's countdown).
 Progress = Callable[[float], None]
@@ -19,8 +19,9 @@ class SelectionResult(BaseModel):
     session_id: str
     status: Literal["confirmed", "cancelled", "timeout", "invalid"]
     selections: list[PickedItem] = []
-    cancelled_by: Literal["viewer", "words", "caller"] | None = None
-    answered_by: Literal["viewer", "words"] | None = Field(default=None, description="Who answered: in the viewer or in words.")
+    cancelled_by: Literal["viewer", "words", "host", "caller"] | None = None
+    answered_by: UserAnswerBy | None = Field(default=None, description="Who answered: in the viewer, in words, or in an "
+                                                                         "MCP host's own dialog.")
     words: str | None = Field(default=None, description="What the user typed, when they answered in words.")
     reason: str | None = None
     waited_s: float
@@ -40,9 +41,10 @@ def ended_result(outcome: SessionOutcome, waited_s: float) -> SelectionResult:
                                                "selections": selections or [], "waited_s": round(waited_s, 3), **extra})
 
     if outcome.by in USER_ANSWERS:
-        by = "words" if outcome.by == "words" else "viewer"
+        by = outcome.by
         if outcome.status == "cancelled":
-            why = "the user cancelled in words" if by == "words" else "the user cancelled in the viewer"
+            why = {"words": "the user cancelled in words", "host": "the user cancelled in the MCP host"}.get(
+                by, "the user cancelled in the viewer")
             return result("cancelled", cancelled_by=by, reason=why, words=outcome.words)
         return result("confirmed", outcome.selections, answered_by=by, words=outcome.words)
     reason = outcome.reason or f"the session ended ({outcome.status})"

@@ -126,7 +126,9 @@ class SelectionSession(_Model):
         return problems
 
 
-USER_ANSWERS = ("viewer", "words")  # outcomes the user gave (the others are the agent's: a stop, a timeout)
+# Who, of the user's ways to answer, gave an outcome: the viewer, words typed in a chat, an MCP host's own dialog.
+UserAnswerBy = Literal["viewer", "words", "host"]
+USER_ANSWERS: tuple[UserAnswerBy, ...] = ("viewer", "words", "host")  # the others are the agent's: a stop, a timeout
 
 
 class SessionOutcome(_Model):
@@ -134,9 +136,9 @@ class SessionOutcome(_Model):
 
     session_id: str = Field(pattern=SESSION_ID_RE.pattern)
     status: Literal["confirmed", "cancelled", "expired", "invalid"]
-    by: Literal["viewer", "words", "caller", "waiter"] = Field(
-        description="viewer: the user in the viewer; words: the user in words (the chat); caller: the waiting agent "
-                    "(Ctrl-C, Stop); waiter: timeout or a bad file.")
+    by: Literal["viewer", "words", "host", "caller", "waiter"] = Field(
+        description="viewer: the user in the viewer; words: the user in words (the chat); host: the user in an MCP "
+                    "host's own dialog; caller: the waiting agent (Ctrl-C, Stop); waiter: timeout or a bad file.")
     words: str | None = Field(default=None, max_length=300, description="What the user typed, when they answered in words.")
     selections: list[PickedItem] = []
     reason: str | None = None
@@ -161,11 +163,12 @@ def check_open(session: SelectionSession, status: SessionStatus, outcome: Sessio
         raise SessionExpiredError(f"selection session {session.session_id} expired at "
                                   f"{session.expires_at.isoformat(timespec='seconds')}")
     if outcome is not None:
-        who = {"viewer": "in the viewer", "words": "in words", "caller": "by the agent", "waiter": "by the agent"}[outcome.by]
+        who = {"viewer": "in the viewer", "words": "in words", "host": "in the MCP host", "caller": "by the agent",
+               "waiter": "by the agent"}[outcome.by]
         raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
 
 
-def confirmed_outcome(session: SelectionSession, codes: list[str], *, by: Literal["viewer", "words"],
+def confirmed_outcome(session: SelectionSession, codes: list[str], *, by: UserAnswerBy,
                       words: str | None = None) -> SessionOutcome:
     """The outcome of the user picking `codes`; InvalidSelectionError when they do not fit the session."""
     problems = session.check_picks(codes)
@@ -175,6 +178,6 @@ def confirmed_outcome(session: SelectionSession, codes: list[str], *, by: Litera
                           selections=[session.picked(code) for code in codes], at=now_utc())
 
 
-def cancelled_outcome(session: SelectionSession, *, by: Literal["viewer", "words"], words: str | None = None) -> SessionOutcome:
+def cancelled_outcome(session: SelectionSession, *, by: UserAnswerBy, words: str | None = None) -> SessionOutcome:
     """The outcome of the user declining to pick."""
     return SessionOutcome(session_id=session.session_id, status="cancelled", by=by, words=words, at=now_utc())

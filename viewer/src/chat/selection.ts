@@ -8,7 +8,8 @@ import { t, type Key } from "./strings";
 
 type NoticeStatus = "pending" | "received" | "timeout" | "cancelled";
 const CANCELLED_KEYS: Record<SelectionCancelled["cancelled_by"], Key> = {
-  viewer: "sel.cancelled_viewer", words: "sel.cancelled_words", caller: "sel.cancelled_caller", invalid: "sel.cancelled_invalid",
+  viewer: "sel.cancelled_viewer", words: "sel.cancelled_words", host: "sel.cancelled_host", caller: "sel.cancelled_caller",
+  invalid: "sel.cancelled_invalid",
 };
 
 class Notice {

@@ -1,0 +1,195 @@
+"""Following a job over MCP: progress while a pick is awaited, and the pick asked of the host the way it can.
+
+For each pick a job needs (mcp_server/jobs.py), by what the host declared:
+
+- URL elicitation: the host is sent to the viewer in selection mode (`elicitation/create`, mode url, the session
+  id as elicitation id); the job's own wait on the selection channel brings the pick; then
+  `notifications/elicitation/complete`. Declined or cancelled: the job is stopped (the session closed as
+  cancelled) and the call ends "cancelled".
+- Form elicitation only: one field, an enum of the candidates' codes titled with what they are (an array of
+  them when several may be picked); the answer is delivered through the channel like a Confirm.
+- Neither: the call returns the viewer URL and the session id; `wait_for_selection` follows the job from there.
+- Protocol 2026-07-28 (no requests from server to client): the same URL or form request is returned as an
+  `input_required` result; the host answers and calls again, and `resume` takes the job up where it was.
+
+While a pick is awaited, progress notifications say how many seconds are left. A host that cancels the request
+stops the job, so the session ends as cancelled and the viewer says so.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Annotated, Any, Literal
+
+import anyio
+import anyio.to_thread
+from mcp.server.elicitation import render_elicitation_schema
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, InputRequiredResult
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
+
+from mcp_server.jobs import Finished, Job, Jobs, Milestone, PickNeeded
+from scene_agent.errors import SceneAgentError
+from scene_agent.scene.index import IndexedRoom
+from scene_agent.scene.loader import Scene
+from scene_agent.selection.channel import SelectionChannel
+
+log = logging.getLogger(__name__)
+
+PickMode = Literal["url", "form", "none"]
+PICK_KEY = "pick"  # the name of the one input request of an input_required round
+HOST_CANCELLED = "cancelled by the MCP host"
+
+
+def refused(action: str) -> str:
+    """Why a job stopped when the user turned the pick down in the host."""
+    return f"the pick was {'declined' if action == 'decline' else 'cancelled'} in the MCP host"
+
+
+def pick_mode(ctx: Context) -> PickMode:
+    """How this host can be asked for a pick: a URL to open, an inline form, or not at all."""
+    capabilities = ctx.client_capabilities
+    elicitation = capabilities.elicitation if capabilities is not None else None
+    if elicitation is None:
+        return "none"
+    if elicitation.url is not None:
+        return "url"
+    return "form"  # `elicitation: {}` (declared before the modes existed) means form
+
+
+def modern(ctx: Context) -> bool:
+    """Whether this request speaks 2026-07-28 (elicitation only as an input_required result)."""
+    return ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+
+def title(scene: Scene, code: str) -> str:
+    """What a candidate is, for a form: 'chair 0-3-2 · Kitchen'."""
+    entry = scene.item(code)
+    if isinstance(entry, IndexedRoom):
+        return f"{entry.room.display_name} ({code})"
+    return f"{entry.label} {code} · {entry.room.room.display_name}"
+
+
+def choice_model(scene: Scene, pick: PickNeeded) -> type[BaseModel]:
+    """One field, `choice`: a candidate's code (titled), or several of them when the pick takes several."""
+    titled = [{"const": code, "title": title(scene, code)} for code in pick.candidates]
+    code_type: Any = Literal[tuple(pick.candidates)]
+    if pick.multiple:
+        field: Any = Annotated[list[code_type], WithJsonSchema(
+            {"type": "array", "title": "Pick", "items": {"anyOf": titled}, "minItems": 1})]
+    else:
+        field = Annotated[code_type, WithJsonSchema({"type": "string", "title": "Pick", "oneOf": titled})]
+    return create_model("Pick", choice=(field, ...))
+
+
+def _message(pick: PickNeeded, mode: PickMode) -> str:
+    if mode == "url":
+        return f"{pick.prompt} (in the 3D viewer; {pick.seconds_left:.0f} s to pick)"
+    return pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
+
+
+async def next_milestone(ctx: Context, job: Job, timeout: float | None = None) -> Milestone | None:
+    """The job's next milestone, reporting progress while a pick is awaited; None when `timeout` passed first.
+
+    A host that cancels the request stops the job (its pick is closed as cancelled), then the cancellation goes on.
+    """
+    deadline = None if timeout is None else time.monotonic() + timeout
+    try:
+        while True:
+            step = 1.0 if deadline is None else max(0.0, min(1.0, deadline - time.monotonic()))
+            milestone = await anyio.to_thread.run_sync(job.next_milestone, step, abandon_on_cancel=True)
+            if milestone is not None:
+                return milestone
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            pick = job.pick
+            if pick is not None:
+                left = pick.seconds_left
+                await ctx.report_progress(round(pick.timeout - left, 1), pick.timeout,
+                                          f"{left:.0f} s left to pick in the viewer")
+    except anyio.get_cancelled_exc_class():
+        job.control.stop(HOST_CANCELLED)
+        raise
+
+
+async def _submit(channel: SelectionChannel, pick: PickNeeded, codes: list[str]) -> None:
+    """A pick made in the host's form, delivered through the channel as a Confirm would be."""
+    try:
+        await anyio.to_thread.run_sync(lambda: channel.submit(pick.session_id, codes, by="host"))
+    except SceneAgentError as exc:  # answered in the viewer meanwhile, say: that answer stands
+        log.info("the host's pick for session %s was not taken: %s", pick.session_id, exc.message)
+
+
+def _chosen(scene: Scene, pick: PickNeeded, content: dict[str, Any] | None) -> list[str]:
+    try:
+        choice = choice_model(scene, pick).model_validate(content or {}).choice  # type: ignore[attr-defined]
+    except ValidationError as exc:
+        raise ToolError(f"the pick does not fit the candidates ({', '.join(pick.candidates)}): {exc.errors()[0]['msg']}") from None
+    return [str(c) for c in choice] if isinstance(choice, list) else [str(choice)]
+
+
+async def ask_host(ctx: Context, job: Job, pick: PickNeeded, mode: PickMode, scene: Scene,
+                   channel: SelectionChannel) -> None:
+    """Ask for the pick now (handshake protocols): open the viewer, or an inline form; a refusal stops the job."""
+    if mode == "url":
+        opened = await ctx.elicit_url(message=_message(pick, mode), url=pick.viewer_url, elicitation_id=pick.session_id)
+        if opened.action != "accept":
+            job.control.stop(refused(opened.action))
+        return
+    answer = await ctx.elicit(_message(pick, mode), schema=choice_model(scene, pick))
+    if answer.action != "accept":
+        job.control.stop(refused(answer.action))
+        return
+    await _submit(channel, pick, _chosen(scene, pick, answer.data.model_dump()))
+
+
+def input_required(job: Job, pick: PickNeeded, mode: PickMode, scene: Scene) -> InputRequiredResult:
+    """The pick asked as an input_required result (2026-07-28): the host answers, then calls the tool again."""
+    request: ElicitRequest
+    if mode == "url":
+        request = ElicitRequest(params=ElicitRequestURLParams(message=_message(pick, mode), url=pick.viewer_url))
+    else:
+        schema = render_elicitation_schema(choice_model(scene, pick))
+        request = ElicitRequest(params=ElicitRequestFormParams(message=_message(pick, mode), requested_schema=schema))
+    state = json.dumps({"job": job.id, "session_id": pick.session_id, "mode": mode})
+    return InputRequiredResult(input_requests={PICK_KEY: request}, request_state=state)
+
+
+async def resume(ctx: Context, jobs: Jobs, scene: Scene, channel: SelectionChannel) -> Job:
+    """The second round of an input_required call: the job it asked for, told what the host answered."""
+    state = json.loads(ctx.request_state or "{}")
+    job = jobs.get(str(state.get("job")))
+    if job is None:
+        raise ToolError("that pick is no longer waited for (it ended, or this server restarted); ask again")
+    pick = job.pick
+    answer = (ctx.input_responses or {}).get(PICK_KEY)
+    if not isinstance(answer, ElicitResult) or answer.action != "accept":
+        job.control.stop(refused(answer.action if isinstance(answer, ElicitResult) else "cancel"))
+    elif state.get("mode") == "form" and pick is not None and pick.session_id == state.get("session_id"):
+        await _submit(channel, pick, _chosen(scene, pick, dict(answer.content or {})))
+    return job
+
+
+async def follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
+    """Follow the job to its end, asking the host for each pick; or stop at a pick the host cannot be asked for
+    (returned: the caller says where to pick and that wait_for_selection follows up), or at an input_required round."""
+    asked: PickNeeded | None = None
+    while True:
+        milestone = await next_milestone(ctx, job)
+        if asked is not None and not modern(ctx) and pick_mode(ctx) == "url":
+            await ctx.session.send_elicit_complete(asked.session_id, related_request_id=ctx.request_id)
+            asked = None
+        if isinstance(milestone, Finished) or milestone is None:
+            assert milestone is not None  # without a timeout, a milestone always comes
+            return milestone
+        mode = pick_mode(ctx)
+        if mode == "none":
+            return milestone
+        if modern(ctx):
+            return input_required(job, milestone, mode, scene)
+        await ask_host(ctx, job, milestone, mode, scene, channel)
+        asked = milestone

@@ -1,0 +1,191 @@
+"""`build_server`: scene-agent's tools and the scene as an MCP server (the official SDK's `MCPServer`).
+
+Tools: `find`, `visualize`, `color`, `volume` (the agent's own tools, their input schemas generated from the
+same pydantic models: mcp_server/tool_functions.py), `ask` (the whole agent: find, decide, pick, measure,
+answer) and `wait_for_selection`. Results come as text (a one-line summary, then the result as JSON) plus the
+same result as structured content. Resources: the scene's manifest (JSON) and a summary (Markdown).
+
+A pick happens in our web viewer: see mcp_server/picks.py for how the host is asked for it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import anyio.to_thread
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, InputRequiredResult, TextContent
+from pydantic import BaseModel
+
+import scene_agent
+from mcp_server.jobs import Finished, Job, JobLink, Jobs, PickNeeded
+from mcp_server.models import AskInput, AskOutcome, PendingPick, WaitForSelectionInput, WaitOutcome
+from mcp_server.picks import follow, next_milestone, resume
+from mcp_server.tool_functions import register_tool
+from scene_agent.agent.scene_agent import SceneAgent
+from scene_agent.config import Settings
+from scene_agent.errors import SceneAgentError
+from scene_agent.scene.loader import Scene
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.tools.color import ColorInput, ColorResult, color
+from scene_agent.tools.context import ToolContext
+from scene_agent.tools.find import FindInput, FindResult, find
+from scene_agent.tools.registry import TOOLS
+from scene_agent.tools.visualize import VisOutput, VisualizeInput, visualize
+from scene_agent.tools.volume import VolumeInput, VolumeResult, volume
+
+INSTRUCTIONS = ("Answers questions about one scanned building (floors → rooms → objects, codes like 0-7 and 0-7-12). "
+                "`ask` does everything in one call; when the words leave a real choice it has the user pick in a 3D "
+                "viewer (through elicitation when the host offers it, else it returns a viewer URL and a session id for "
+                "`wait_for_selection`). The other tools are the agent's own steps.")
+
+
+def result(value: BaseModel) -> CallToolResult:
+    """Text for people and models (the summary line, then the result as JSON) and the result as structured content."""
+    summary = value.human_summary().en if hasattr(value, "human_summary") else ""
+    dumped = value.model_dump(mode="json", exclude_none=True)
+    text = f"{summary}\n\n{json.dumps(dumped, ensure_ascii=False)}" if summary else json.dumps(dumped, ensure_ascii=False)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=dumped)
+
+
+def _failed(done: Finished) -> ToolError:
+    error = done.error or SceneAgentError("the call ended without a result")
+    return ToolError(error.message)
+
+
+@dataclass
+class SceneTools:
+    """The scene, where picks travel, and the jobs waiting on them: what every tool call of this server uses."""
+
+    scene: Scene
+    settings: Settings
+    channel: SelectionChannel
+    jobs: Jobs
+
+    def context(self, **kwargs: Any) -> ToolContext:
+        """A tool context on this server's scene and channel (answers in English unless a question says otherwise)."""
+        return ToolContext(self.scene, self.settings, channel=self.channel, **kwargs)
+
+    # -- the agent's tools ----------------------------------------------------------------------------------
+
+    async def find(self, ctx: Context, spec: FindInput) -> CallToolResult:
+        found = await anyio.to_thread.run_sync(lambda: find(self.scene, spec.query, color=spec.color, size=spec.size,
+                                                            relation=spec.relation, within=spec.within))
+        return result(found)
+
+    async def color(self, ctx: Context, spec: ColorInput) -> CallToolResult:
+        return result(await anyio.to_thread.run_sync(color, self.scene, spec.code))
+
+    async def volume(self, ctx: Context, spec: VolumeInput) -> CallToolResult:
+        return result(await anyio.to_thread.run_sync(volume, self.scene, spec.code))
+
+    async def visualize(self, ctx: Context, spec: VisualizeInput) -> CallToolResult | InputRequiredResult:
+        if ctx.request_state:
+            job = await resume(ctx, self.jobs, self.scene, self.channel)
+        elif not spec.selection_mode:
+            return result(await anyio.to_thread.run_sync(lambda: visualize(self.context(), spec)))
+        else:
+            job = self.jobs.add(Job("visualize")).start(lambda job: visualize(self.context(user=JobLink(job)), spec))
+        return self._visualized(await follow(ctx, job, self.scene, self.channel))
+
+    def _visualized(self, reached: Finished | PickNeeded | InputRequiredResult) -> CallToolResult | InputRequiredResult:
+        if isinstance(reached, InputRequiredResult):
+            return reached
+        if isinstance(reached, PickNeeded):  # the host cannot be asked: it opens the URL, then wait_for_selection
+            assert reached.vis is not None
+            return result(reached.vis)
+        if not isinstance(reached.value, VisOutput):
+            raise _failed(reached)
+        return result(reached.value)
+
+    # -- the whole agent ------------------------------------------------------------------------------------
+
+    async def ask(self, ctx: Context, spec: AskInput) -> CallToolResult | InputRequiredResult:
+        if ctx.request_state:
+            job = await resume(ctx, self.jobs, self.scene, self.channel)
+        else:
+            agent = SceneAgent(self.scene, self.settings, channel=self.channel, ask_questions=False,
+                               selection_timeout=spec.timeout)
+            job = self.jobs.add(Job("ask")).start(
+                lambda job: agent.query(spec.question, on_event=job.see, control=job.control).final)
+        reached = await follow(ctx, job, self.scene, self.channel)
+        return reached if isinstance(reached, InputRequiredResult) else result(self._asked(reached, job))
+
+    @staticmethod
+    def _asked(reached: Finished | PickNeeded, job: Job) -> AskOutcome:
+        if isinstance(reached, PickNeeded):
+            pick = PendingPick(session_id=reached.session_id, viewer_url=reached.viewer_url,
+                               candidates=reached.candidates, prompt=reached.prompt, multiple=reached.multiple,
+                               seconds_left=round(reached.seconds_left, 1))
+            question = reached.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
+            return AskOutcome(status="selection_required", pick=pick, viewer_url=reached.viewer_url,
+                              answer=f"{question} The user picks in the 3D viewer at {reached.viewer_url} — then call "
+                                     f"wait_for_selection with session_id {reached.session_id} for the answer.")
+        final = reached.value
+        if final is None:
+            raise _failed(reached)
+        outcome = AskOutcome.model_validate(final.model_dump(include={"status", "answer", "codes", "viewer_url"}))
+        if outcome.status == "cancelled" and job.control.reason and job.control.reason not in outcome.answer:
+            outcome.answer += f" ({job.control.reason}.)"
+        return outcome
+
+    async def wait_for_selection(self, ctx: Context, spec: WaitForSelectionInput) -> CallToolResult:
+        job = self.jobs.by_session(spec.session_id)
+        if job is None:
+            raise ToolError(f"no call of this server waits on selection session {spec.session_id} (it was never "
+                            "returned here, or ended long ago)")
+        milestone = await next_milestone(ctx, job, spec.timeout) if job.finished is None else job.finished
+        if milestone is None:
+            left = job.pick.seconds_left if job.pick else 0.0
+            return result(WaitOutcome(session_id=spec.session_id, status="waiting", seconds_left=round(left, 1)))
+        if job.tool == "ask":
+            outcome = WaitOutcome(session_id=spec.session_id, status="done", seconds_left=0.0, ask=self._asked(milestone, job))
+        elif isinstance(milestone, PickNeeded) or isinstance(milestone.value, VisOutput):
+            visualized = milestone.vis if isinstance(milestone, PickNeeded) else milestone.value
+            assert isinstance(visualized, VisOutput)
+            outcome = WaitOutcome(session_id=spec.session_id, status="done", seconds_left=0.0, visualize=visualized)
+        else:
+            raise _failed(milestone)
+        return result(outcome)
+
+
+def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) -> tuple[MCPServer, Jobs]:
+    """The MCP server for one scene: its tools and resources; the jobs it runs (to stop them on shutdown)."""
+    server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS)
+    tools = SceneTools(scene, settings, channel, Jobs())
+    register_tool(server, "find", TOOLS["find"].description, FindInput, FindResult, tools.find)
+    register_tool(server, "visualize", TOOLS["visualize"].description, VisualizeInput, VisOutput, tools.visualize,
+                  input_required=True)
+    register_tool(server, "color", TOOLS["color"].description, ColorInput, ColorResult, tools.color)
+    register_tool(server, "volume", TOOLS["volume"].description, VolumeInput, VolumeResult, tools.volume)
+    register_tool(server, "ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True)
+    register_tool(server, "wait_for_selection", WaitForSelectionInput.__doc__ or "", WaitForSelectionInput, WaitOutcome,
+                  tools.wait_for_selection)
+    _register_resources(server, scene)
+    return server, tools.jobs
+
+
+def _register_resources(server: MCPServer, scene: Scene) -> None:
+    floors, rooms, objects = scene.index.counts
+
+    @server.resource(f"scene://{scene.scene_id}/manifest", name=f"{scene.scene_id} manifest", mime_type="application/json",
+                     description=f"The scene manifest of '{scene.manifest.name}': floors → rooms → objects, with codes, "
+                                 "types, labels, bounds and point counts.")
+    def manifest() -> str:
+        return scene.manifest.model_dump_json(indent=1, exclude_none=True)
+
+    @server.resource(f"scene://{scene.scene_id}/summary", name=f"{scene.scene_id} summary", mime_type="text/markdown",
+                     description=f"'{scene.manifest.name}' in brief: {floors} floors, {rooms} rooms, {objects} objects.")
+    def summary() -> str:
+        lines = [f"# {scene.manifest.name} (`{scene.scene_id}`)", "",
+                 f"{floors} floors, {rooms} rooms, {objects} objects.", ""]
+        for floor in scene.manifest.floors:
+            lines.append(f"## Floor {floor.code}" + (f": {floor.name}" if floor.name else ""))
+            for room in floor.rooms:
+                labels = ", ".join(f"{o.label} {o.code}" for o in room.objects) or "no objects"
+                lines.append(f"- **{room.code}** {room.display_name} ({room.type}): {labels}")
+            lines.append("")
+        return "\n".join(lines)

@@ -1,0 +1,64 @@
+"""MCP tools whose input schema is one of our pydantic models, field for field, written once.
+
+The SDK derives a tool's input schema from its function's parameters (a pydantic-model parameter would be
+nested under its own name). So each tool is a function whose signature is generated from the model's fields,
+with their descriptions and constraints; the arguments are then validated again by the model itself (its own
+validators included), and a mistake becomes a tool error that names the field. The output schema is the
+result model's.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, InputRequiredResult
+from pydantic import BaseModel, Field, ValidationError
+
+from scene_agent.errors import SceneAgentError, usage_error
+
+In = TypeVar("In", bound=BaseModel)
+Handler = Callable[[Context, In], Awaitable[CallToolResult | InputRequiredResult]]
+
+
+def _annotated(base: Any, *metadata: Any) -> Any:
+    """`Annotated[base, *metadata]`, built at run time."""
+    return Annotated[(base, *metadata)]
+
+
+def _parameter(name: str, model: type[BaseModel]) -> inspect.Parameter:
+    """The model's field as a keyword parameter: its type, constraints and description; its default."""
+    info = model.model_fields[name]
+    annotation = _annotated(info.annotation, *info.metadata, Field(description=info.description))
+    default = inspect.Parameter.empty if info.is_required() else info.get_default(call_default_factory=True)
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
+def register_tool(server: MCPServer, name: str, description: str, input_model: type[In], output_model: type[BaseModel],
+                  handler: Handler[In], *, input_required: bool = False) -> None:
+    """Add tool `name`: arguments as `input_model`'s fields, result as `output_model` (structured content).
+
+    `input_required`: the tool may answer 2026-07-28 clients with an input_required result (a pick to make).
+    """
+
+    async def call(ctx: Context, **arguments: Any) -> CallToolResult | InputRequiredResult:
+        try:
+            parsed = input_model.model_validate(arguments)
+        except ValidationError as exc:
+            raise ToolError(usage_error(exc).message) from None
+        try:
+            return await handler(ctx, parsed)
+        except SceneAgentError as exc:  # expected failures (unknown code, the broker away): said, not a crash
+            raise ToolError(exc.message) from None
+
+    returns: Any = Annotated[CallToolResult, output_model]
+    if input_required:
+        returns = returns | InputRequiredResult
+    parameters = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)]
+    parameters += [_parameter(field, input_model) for field in input_model.model_fields]
+    call.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
+    call.__name__ = name
+    server.add_tool(call, name=name, description=" ".join(description.split()))
