@@ -101,6 +101,7 @@ def test_streamable_http_serves_the_same_tools_on_loopback(http_mcp: str, env: d
 
     async def body() -> None:
         async with Client(http_mcp, elicitation_callback=answer) as client:
+            assert client.protocol_version in MODERN_PROTOCOL_VERSIONS
             tools = {t.name for t in (await client.list_tools()).tools}
             assert "ask" in tools and "wait_for_selection" in tools
             answered = await client.call_tool("ask", {"question": QUESTION})
