@@ -176,7 +176,18 @@ async def resume(ctx: Context, jobs: Jobs, scene: Scene, channel: SelectionChann
 
 async def follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
     """Follow the job to its end, asking the host for each pick; or stop at a pick the host cannot be asked for
-    (returned: the caller says where to pick and that wait_for_selection follows up), or at an input_required round."""
+    (returned: the caller says where to pick and that wait_for_selection follows up), or at an input_required round.
+
+    A host that cancels the request meanwhile (while it is asked, too) stops the job.
+    """
+    try:
+        return await _follow(ctx, job, scene, channel)
+    except anyio.get_cancelled_exc_class():
+        job.control.stop(HOST_CANCELLED)
+        raise
+
+
+async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
     asked: PickNeeded | None = None
     while True:
         milestone = await next_milestone(ctx, job)

@@ -292,3 +292,37 @@ def fleet(
     for name in ("p50_ms", "p95_ms", "p99_ms", "max_ms"):
         table.add_row(f"latency {name.replace('_ms', '')} ms", f"{getattr(report, name):.2f}")
     console.print(table)
+
+
+@bench_app.command("mcp")
+@handled
+def mcp(
+    n: Annotated[int, typer.Option("--n", min=1, help="Timed calls per MCP row, on one session (after one warm-up "
+                                                      "call each).")] = 20,
+    cli_n: Annotated[int, typer.Option("--cli-n", min=1, help="Timed processes per CLI row (after one warm-up "
+                                                              "process each).")] = 5,
+    json_output: JsonOption = False,
+) -> None:
+    """find and ask (the pick made at once) through `scene-agent mcp` over stdio, warm calls on one session, beside the
+    same calls as fresh `scene-agent find|ask --json` processes; the MCP server's start-up time."""
+    from scene_bench.mcp import bench_mcp
+
+    report = bench_mcp(n=n, cli_n=cli_n)
+    if json_output:
+        print_json(report.as_json())
+        return
+    answer = report.asked.answer.replace("\n", " ")
+    caption = (f"mcp: warm calls on one `scene-agent mcp` stdio session (MCP SDK client, protocol 2025-11-25), after "
+               "one warm-up call each; ask includes the URL elicitation round trip and the pick (one POST to the API "
+               "server).\ncli: a fresh `python -m scene_agent find|ask … --json` process per call, spawn to exit: "
+               "interpreter start, imports, loading the scene, the call; ask has its pick POSTed as soon as "
+               "selection_required appears on stdout; one warm-up process each first.\nBoth use one API server in the "
+               f"bench process (no row starts a web server). MCP server start-up (spawn → initialize() done): "
+               f"{report.mcp_startup_ms:.0f} ms.\nBoth paths answered {answer!r}")
+    table = Table(title="bench mcp (the same calls over MCP and on the command line; the demo scene)",
+                  title_justify="left", caption=escape(caption), caption_justify="left")
+    for col in ("path", "call", "n", "p50 ms", "p99 ms", "mean ms"):
+        table.add_column(col, justify="left" if col in ("path", "call") else "right")
+    for r in report.rows:
+        table.add_row(r.path, r.call, str(r.n), f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}", f"{r.mean_ms:.1f}")
+    console.print(table)

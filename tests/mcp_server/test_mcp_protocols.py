@@ -14,7 +14,7 @@ import mcp_types as types
 import pytest
 from cli_proc import CliProcess
 from http_client import call
-from mcp import Client, StdioServerParameters
+from mcp import Client, ClientSession, StdioServerParameters
 from mcp.client.session import ClientRequestContext
 from mcp_helpers import pick, session_state
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
@@ -123,3 +123,26 @@ def test_a_server_already_answering_at_the_viewer_url_is_used(env: dict[str, str
     assert out.returncode == 0, out.stderr
     assert f"Using the scene-agent server already running at http://127.0.0.1:{port}" in out.stderr
     assert out.stdout == ""
+
+
+def test_on_2026_07_28_a_form_pick_is_answered_in_the_retry(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    declared = ClientSession._build_capabilities
+
+    def form_only(self: ClientSession, version: str) -> types.ClientCapabilities:
+        capabilities = declared(self, version)
+        capabilities.elicitation = types.ElicitationCapability(form=types.FormElicitationCapability())
+        return capabilities
+
+    monkeypatch.setattr(ClientSession, "_build_capabilities", form_only)
+
+    async def choose(context: ClientRequestContext, request: types.ElicitRequestParams) -> types.ElicitResult:
+        assert isinstance(request, types.ElicitRequestFormParams), request
+        return types.ElicitResult(action="accept", content={"choice": "0-3-2"})
+
+    async def body() -> None:
+        async with Client(stdio(env), elicitation_callback=choose) as client:
+            answered = await client.call_tool("ask", {"question": QUESTION})
+            assert answered.structured_content is not None and answered.structured_content["codes"] == ["0-3-2"]
+            assert "red" in answered.structured_content["answer"]
+
+    bounded(body)

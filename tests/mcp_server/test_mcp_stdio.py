@@ -267,3 +267,31 @@ def test_a_wrong_scene_is_a_clear_error_at_start(env: dict[str, str], tmp_path: 
     assert out.returncode == 1
     assert out.stdout == ""  # nothing on the protocol's stream
     assert str(missing) in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_host_that_cancels_while_asking_cancels_the_session(env: dict[str, str]) -> None:
+    urls: list[str] = []
+    asked = anyio.Event()
+
+    async def never_answers(request: types.ElicitRequestParams) -> types.ElicitResult:
+        assert isinstance(request, types.ElicitRequestURLParams)
+        urls.append(request.url)
+        asked.set()
+        await anyio.sleep_forever()  # the host shows the prompt; nobody answers it
+        raise AssertionError("unreachable")
+
+    async def body() -> None:
+        async with host(env, answer=never_answers) as (session, _):
+            async with anyio.create_task_group() as tasks:
+                async def ask() -> None:
+                    await session.call_tool("ask", {"question": "what's the color of the chair in the kitchen?"})
+
+                tasks.start_soon(ask)
+                await asked.wait()
+                tasks.cancel_scope.cancel()
+            state = await anyio.to_thread.run_sync(session_state, urls[0])
+            while state["status"] == "pending":  # each look is a round trip to the API server
+                state = await anyio.to_thread.run_sync(session_state, urls[0])
+            assert state["status"] == "cancelled"
+
+    run(body)
