@@ -23,13 +23,15 @@ from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.fileio import sweep_temp_files, tighten_private_dir
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import open_channel
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
 log = logging.getLogger(__name__)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY_BYTES = 64 * 1024
+# A pick asked from the web page: someone new to the viewer may still be looking around after a minute (the
+# page also offers "more time"); the CLI's and the agent's own default stays DEFAULT_TIMEOUT_S.
+WEB_SELECTION_TIMEOUT_S = 300.0
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -42,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SCENE_PATH=None, SETTINGS=None, MAX_CONTENT_LENGTH=MAX_BODY_BYTES, VIEWER_DIST=str(REPO_ROOT / "viewer" / "dist"),
         # The web chat: how long its runs wait for a pick or an answer; which planner a new conversation gets
         # (None: the OpenAI planner when OPENAI_API_KEY is set, read when the conversation starts, else offline).
-        CHAT_SELECTION_TIMEOUT=DEFAULT_TIMEOUT_S, CHAT_QUESTION_TIMEOUT=DEFAULT_QUESTION_TIMEOUT_S, PLANNER_FACTORY=None,
+        CHAT_SELECTION_TIMEOUT=WEB_SELECTION_TIMEOUT_S, CHAT_QUESTION_TIMEOUT=DEFAULT_QUESTION_TIMEOUT_S, PLANNER_FACTORY=None,
         # Event streams: a keepalive comment this often; a stream ends after SSE_MAX_S and the browser resumes it;
         # at most MAX_EVENT_STREAMS at once, so readers never hold every server thread (serve runs 16).
         SSE_KEEPALIVE_S=15.0, SSE_MAX_S=300.0, MAX_EVENT_STREAMS=8,

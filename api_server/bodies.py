@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from scene_agent.scene.codes import CODE_RE
-from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SessionMode, SessionStatus
+from scene_agent.selection.session import MAX_EXTENSION_S, SESSION_ID_RE, PickedItem, SessionMode, SessionStatus
 
 MAX_PICKS = 500
 
@@ -66,6 +66,16 @@ class CancelSelection(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="32 lowercase hex characters.")
+
+
+class ExtendSelection(BaseModel):
+    """The user wants more time to pick."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="32 lowercase hex characters.")
+    seconds: float = Field(default=60.0, gt=0, le=MAX_EXTENSION_S,
+                           description="Seconds added to the deadline (at most 600 at a time, 3600 in all).")
 
 
 class SelectionAnswer(BaseModel):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from api_server.bodies import CancelSelection, ErrorBody, SelectionAnswer, SessionState, SubmitSelection
+from api_server.bodies import CancelSelection, ErrorBody, ExtendSelection, SelectionAnswer, SessionState, SubmitSelection
 from api_server.openapi import documented
 from api_server.request_body import json_body
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.session import check_session_id
+from scene_agent.selection.session import SelectionSession, check_session_id
 
 bp = Blueprint("selection", __name__)
 
@@ -28,7 +28,10 @@ def _channel() -> SelectionChannel:
 def get_session(session_id: str) -> Response:
     """Status (pending/confirmed/cancelled/expired), candidates with labels, prompt, multiple, seconds left."""
     channel = _channel()
-    session = channel.get(check_session_id(session_id))
+    return _state(channel, channel.get(check_session_id(session_id)))
+
+
+def _state(channel: SelectionChannel, session: SelectionSession) -> Response:
     status, outcome = channel.status(session)
     state = SessionState(session_id=session.session_id, status=status, mode=session.mode, candidates=session.candidates,
                          labels=session.labels, prompt=session.prompt, multiple=session.multiple,
@@ -56,3 +59,13 @@ def cancel() -> Response:
     """Deliver the cancellation as a pick is delivered: selection file, then outcome."""
     body = json_body(CancelSelection)
     return jsonify(_channel().cancel(body.session_id).model_dump(mode="json"))
+
+
+@bp.post("/api/extend-selection")
+@documented("More time to pick: the session's deadline moves later, and the waiting agent waits that much longer",
+            tag="selection", request=ExtendSelection, responses={200: SessionState, 422: ErrorBody, **ERRORS})
+def extend() -> Response:
+    """Add `seconds` (default 60, at most 600 at a time and 3600 in all) to a pending session someone waits for."""
+    body = json_body(ExtendSelection)
+    channel = _channel()
+    return _state(channel, channel.extend(body.session_id, body.seconds))

@@ -144,6 +144,16 @@ class SelectionRequired(_Event):
                                                           "or the Redis broker's URL (without its password).")
 
 
+class SelectionExtended(_Event):
+    """The user asked for more time to pick: the wait goes on until the new deadline."""
+
+    type: Literal["selection_extended"] = "selection_extended"
+    tool_call_id: str
+    session_id: str
+    expires_at: str
+    timeout: float = Field(description="Seconds from the session's start to its new deadline.")
+
+
 class SelectionReceived(_Event):
     """The user picked in the viewer and confirmed."""
 
@@ -212,8 +222,8 @@ class Final(_Event):
 
 
 AgentEvent = Annotated[
-    ToolCallStart | AnyToolCallResult | ToolCallError | SelectionRequired | SelectionReceived | SelectionTimeout
-    | SelectionCancelled | Question | QuestionAnswered | Message | Final,
+    ToolCallStart | AnyToolCallResult | ToolCallError | SelectionRequired | SelectionExtended | SelectionReceived
+    | SelectionTimeout | SelectionCancelled | Question | QuestionAnswered | Message | Final,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[AgentEvent] = TypeAdapter(AgentEvent)

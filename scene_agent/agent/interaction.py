@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import (
@@ -15,6 +16,7 @@ from scene_agent.agent.events import (
     Question,
     QuestionAnswered,
     SelectionCancelled,
+    SelectionExtended,
     SelectionReceived,
     SelectionRequired,
     SelectionTimeout,
@@ -22,7 +24,7 @@ from scene_agent.agent.events import (
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.config import Settings
 from scene_agent.selection.result import SelectionResult
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S, SelectionSession
+from scene_agent.selection.session import DEFAULT_TIMEOUT_S, SelectionSession, now_utc
 from scene_agent.tools.question import (
     DEFAULT_QUESTION_TIMEOUT_S,
     NoUIError,
@@ -130,14 +132,28 @@ class CallLink:
         self._call_id = call_id
         self._control = control
         self._timeout = interaction.selection_timeout
+        self._session: SelectionSession | None = None
 
     def selection_shown(self, vis: VisOutput, session: SelectionSession, channel: str) -> None:
         """A SELECTION record and the `selection_required` event."""
+        self._session = session
         self._timeout = session.timeout
         self._interaction._shown(self._call_id, vis, session, channel)
 
     def selection_progress(self, seconds_left: float) -> None:
-        """The page and the CLI count down from the event's expires_at themselves."""
+        """The page and the CLI count down from the event's expires_at themselves; more time given to the user
+        (the deadline moved later) is told as a `selection_extended` event."""
+        session = self._session
+        if session is None:
+            return
+        expires_at = now_utc() + timedelta(seconds=seconds_left)
+        if expires_at <= session.expires_at + timedelta(seconds=1):
+            return
+        timeout = round((expires_at - session.created_at).total_seconds(), 1)
+        self._session = session.model_copy(update={"expires_at": expires_at})
+        self._timeout = timeout
+        self._interaction.emit(SelectionExtended(tool_call_id=self._call_id, session_id=session.session_id,
+                                                 expires_at=expires_at.isoformat(), timeout=timeout))
 
     def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
         """The run's Stop (or a stop for any reason) cancels the wait."""

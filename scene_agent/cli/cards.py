@@ -30,6 +30,7 @@ from scene_agent.agent.events import (
     Question,
     QuestionAnswered,
     SelectionCancelled,
+    SelectionExtended,
     SelectionReceived,
     SelectionRequired,
     SelectionTimeout,
@@ -238,6 +239,12 @@ class CardRenderer:
         self.countdown = _Countdown(time.monotonic() + left, math.ceil(left))
         self._tick_countdown()
         self._start_ticker()
+
+    def _on_selection_extended(self, event: SelectionExtended) -> None:
+        left = _seconds_until(event.expires_at, event.timeout)
+        self.err.print(Text(t("card.pick_extended", self.lang, left=math.ceil(left)), style="dim"))
+        if self.countdown is not None:
+            self.countdown = _Countdown(time.monotonic() + left, math.ceil(left))
 
     def _on_selection_received(self, event: SelectionReceived) -> None:
         self.countdown = None

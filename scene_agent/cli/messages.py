@@ -57,6 +57,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "card.pick_request": {"en": "Please pick the {noun} you mean in the viewer: {url}",
                           "zh": "请在查看器中选择您指的{noun}：{url}"},
     "card.pick_channel": {"en": "   picks travel through {channel}", "zh": "   选择经由 {channel} 传递"},
+    "card.pick_extended": {"en": "⏳ More time to pick: {left} s left", "zh": "⏳ 已延长选择时间：剩余 {left} 秒"},
     "card.pick_one": {"en": "one", "zh": "对象"},
     "card.pick_ones": {"en": "ones", "zh": "对象"},
     "card.pick_left": {"en": "⏳ {left} s left — Ctrl-C cancels", "zh": "⏳ 剩余 {left} 秒 — 按 Ctrl-C 取消"},

@@ -113,6 +113,14 @@ class SelectionChannel(ABC):
     def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
         """Deliver the user's refusal to pick, as `submit` delivers a pick."""
 
+    @abstractmethod
+    def extend(self, session_id: str, seconds: float) -> SelectionSession:
+        """Give the user `seconds` more to pick; the session as it is now. The waiter learns the new deadline.
+
+        Errors as for an answer (404, 409, 410 expired or nobody waiting), and UnprocessableError beyond the
+        limits (session.extended).
+        """
+
     def recover(self) -> list[str]:
         """At server start: settle what a server that died left half done; the sessions settled."""
         return []

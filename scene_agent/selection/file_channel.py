@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 
 from scene_agent.config import Settings
+from scene_agent.errors import NobodyWaitingError
 from scene_agent.fileio import ensure_private_dir
 from scene_agent.selection.answer import cancel_selection, recover_deliveries, submit_selection
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
-from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy
+from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, extended
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.views import ViewManifest, read_view, write_view
 from scene_agent.selection.waiter import SelectionWaiter, default_waiter
@@ -81,6 +82,14 @@ class FileChannel(SelectionChannel):
 
     def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
         return cancel_selection(self.store, session_id, by=by, words=words)
+
+    def extend(self, session_id: str, seconds: float) -> SelectionSession:
+        session = self.store.get(session_id)
+        with self.store.locked(session.session_id):  # the waiter closes a session under this lock too
+            self.store.check_open(session)
+            if not self.store.someone_waits(session.session_id):
+                raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {session_id} any more")
+            return self.store.replace(extended(session, seconds))
 
     def recover(self) -> list[str]:
         return recover_deliveries(self.store)

@@ -4,6 +4,10 @@
 wait ends on the user's answer, on a cancel (closed as cancelled by the caller) or at the session's deadline
 (closed as expired), each recorded as the session's one outcome: if the user's answer was recorded first, that
 answer is the result. A channel supplies how to look for the outcome, how to record one, and what to let go.
+
+The user may ask for more time (the viewer's "more time": the stored session gets a later deadline). The wait
+looks at the stored deadline when its own comes, and each time it reports progress, and carries on to the new
+one; progress then counts down from it.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import logging
 import threading
 import time
 from abc import ABC, abstractmethod
+from datetime import datetime
 from typing import Literal
 
 from scene_agent.errors import SceneAgentError
@@ -66,10 +71,11 @@ class PendingSelection(ABC):
             if result is not None:
                 return result
             now = time.monotonic()
-            if now >= self._deadline:
+            if now >= self._deadline and not self._given_more_time():
                 return self._close("expired", by="waiter", reason=f"no answer within {self.session.timeout:g} s")
             if on_progress is not None and now >= next_progress:
-                on_progress(self._deadline - now)
+                self._given_more_time()
+                on_progress(max(0.0, self._deadline - now))
                 next_progress = now + progress_every
             pause = self._deadline - now
             if on_progress is not None:
@@ -77,6 +83,20 @@ class PendingSelection(ABC):
             if self.poll_interval is not None:
                 pause = min(pause, self.poll_interval)
             self._changed.wait(pause)
+
+    def _given_more_time(self) -> bool:
+        """Move the deadline to the stored session's, if the user was given more time; True when it moved."""
+        try:
+            stored = self._stored_expiry()
+        except (SceneAgentError, OSError) as exc:  # unreadable for a moment: the deadline stays
+            log.info("could not read the deadline of session %s: %s", self.session.session_id, exc)
+            return False
+        if stored is None or stored <= self.session.expires_at:
+            return False
+        self._deadline += (stored - self.session.expires_at).total_seconds()
+        self.session = self.session.model_copy(update={
+            "expires_at": stored, "timeout": round((stored - self.session.created_at).total_seconds(), 3)})
+        return True
 
     def _ended(self, outcome: SessionOutcome) -> SelectionResult:
         return ended_result(outcome, time.monotonic() - self._started)
@@ -97,6 +117,10 @@ class PendingSelection(ABC):
     @abstractmethod
     def _record(self, end: SessionOutcome) -> SessionOutcome:
         """Record `end` as the session's outcome unless one is recorded already; the outcome that stands."""
+
+    @abstractmethod
+    def _stored_expiry(self) -> datetime | None:
+        """When the stored session expires now (later than `session.expires_at` once more time was given)."""
 
     @abstractmethod
     def _finish(self) -> None:

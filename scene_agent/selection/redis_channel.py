@@ -28,6 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -54,6 +55,7 @@ from scene_agent.selection.session import (
     cancelled_outcome,
     check_session_id,
     confirmed_outcome,
+    extended,
 )
 from scene_agent.selection.store import RETAIN_AFTER_EXPIRY
 from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
@@ -83,6 +85,15 @@ redis.call('SET', KEYS[2], ARGV[1], 'PXAT', ARGV[2])
 redis.call('RPUSH', KEYS[4], ARGV[1])
 redis.call('PEXPIREAT', KEYS[4], ARGV[2])
 return {'delivered'}
+"""
+# KEYS: session, outcome, waiting, view. ARGV: the session with its new deadline (JSON), when its keys expire now.
+_EXTEND = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'not_found'} end
+if redis.call('EXISTS', KEYS[2]) == 1 then return {'answered'} end
+if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
+redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
+if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('PEXPIREAT', KEYS[4], ARGV[2]) end
+return {'extended'}
 """
 # KEYS: outcome. ARGV: the outcome, expiry. The outcome recorded before, or nil when this one is now recorded.
 _RECORD = """
@@ -143,6 +154,7 @@ class RedisBroker:
         self._deliver_script = self.client.register_script(_DELIVER)
         self._record_script = self.client.register_script(_RECORD)
         self._release_script = self.client.register_script(_RELEASE)
+        self._extend_script = self.client.register_script(_EXTEND)
         self.waiter = RedisWaiter(self)
 
     @classmethod
@@ -226,6 +238,25 @@ class RedisBroker:
                                                  key("answer", sid)],
                                            args=[outcome.model_dump_json(), _expiry_ms(session)])
         return _text(verdict[0])
+
+    def extend(self, session: SelectionSession) -> str:
+        """Store the session with its new deadline if it is still open and waited for: 'extended', or why not."""
+        sid = session.session_id
+        with self.reach(f"adding time to selection session {sid}"):
+            verdict = self._extend_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
+                                                key("view", session.view or f"select-{sid}")],
+                                          args=[session.model_dump_json(), _expiry_ms(session)])
+        return _text(verdict[0])
+
+    def session_expiry(self, session_id: str) -> datetime | None:
+        """When the stored session expires now (it may have been given more time), or None."""
+        data = self.get(key("session", session_id), f"reading selection session {session_id}")
+        if data is None:
+            return None
+        try:
+            return SelectionSession.model_validate_json(data).expires_at
+        except ValidationError:
+            return None
 
     def wake(self, wake_key: str) -> None:
         with self.reach("waking a listener"):
@@ -360,6 +391,19 @@ class RedisChannel(SelectionChannel):
         if verdict == "nobody_waiting":
             raise self._nobody(sid)
         raise SessionNotFoundError(f"no selection session {sid}")
+
+    def extend(self, session_id: str, seconds: float) -> SelectionSession:
+        session = self.get(session_id)
+        self.check_open(session)
+        longer = extended(session, seconds)
+        verdict = self.broker.extend(longer)
+        if verdict == "extended":
+            return longer
+        if verdict == "answered":
+            self.check_open(session)
+        if verdict == "nobody_waiting":
+            raise self._nobody(session_id)
+        raise SessionNotFoundError(f"no selection session {session_id}")
 
     @staticmethod
     def _nobody(session_id: str) -> NobodyWaitingError:

@@ -19,6 +19,7 @@ import logging
 import secrets
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
@@ -56,6 +57,9 @@ class Broker(Protocol):
     def record(self, end: SessionOutcome, session: SelectionSession) -> SessionOutcome:
         """Record `end` unless an outcome is recorded already; the one that stands."""
 
+    def session_expiry(self, session_id: str) -> datetime | None:
+        """When the stored session expires now, or None."""
+
     def wake(self, key: str) -> None:
         """Push onto a wake list, so that a listener blocked on it returns."""
 
@@ -77,11 +81,15 @@ class BrokeredSelection(PendingSelection):
         super().__init__(session)
         self.claim = claim
         self.view = view  # put back with the session if Redis loses it
-        self.session_json = session.model_dump_json().encode()
         self.path = selection_file  # where an API server on this machine also writes the answer
         self._waiter = waiter
         self._pushed: bytes | None = None
         self._registered = True
+
+    @property
+    def session_json(self) -> bytes:
+        """The session as it is put back if Redis loses it (with the latest deadline this wait knows)."""
+        return self.session.model_dump_json().encode()
 
     def deliver(self, payload: bytes) -> None:
         """The outcome an API server delivered (listener thread)."""
@@ -108,6 +116,9 @@ class BrokeredSelection(PendingSelection):
 
     def _record(self, end: SessionOutcome) -> SessionOutcome:
         return self._waiter.broker.record(end, self.session)
+
+    def _stored_expiry(self) -> datetime | None:
+        return self._waiter.broker.session_expiry(self.session.session_id)
 
     def _finish(self) -> None:
         self._waiter.unregister(self)

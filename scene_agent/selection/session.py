@@ -9,12 +9,20 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from scene_agent.errors import InvalidSelectionError, SessionAnsweredError, SessionExpiredError, UsageError
+from scene_agent.errors import (
+    InvalidSelectionError,
+    SessionAnsweredError,
+    SessionExpiredError,
+    UnprocessableError,
+    UsageError,
+)
 from scene_agent.scene.codes import is_code, kind_of
 
 SESSION_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 DEFAULT_TIMEOUT_S = 60.0
 MAX_TIMEOUT_S = 3600.0
+MAX_EXTENSION_S = 600.0  # one "more time" adds at most this much
+MIN_LEFT_TO_EXTEND_S = 1.0  # closer to the deadline the waiter may be closing the session: too late to extend
 
 SessionMode = Literal["room", "objects", "multi-room"]
 SessionStatus = Literal["pending", "confirmed", "cancelled", "expired"]
@@ -148,6 +156,23 @@ class SessionOutcome(_Model):
     def session_status(self) -> SessionStatus:
         """The status the API reports for a session that ended this way."""
         return "expired" if self.status == "expired" else "confirmed" if self.status == "confirmed" else "cancelled"
+
+
+def extended(session: SelectionSession, seconds: float) -> SelectionSession:
+    """The session with `seconds` more to pick (after the current deadline); UnprocessableError beyond MAX_TIMEOUT_S
+    in all, SessionExpiredError when too little time is left to extend it safely."""
+    left = session.seconds_left()
+    if left < MIN_LEFT_TO_EXTEND_S:
+        raise SessionExpiredError(f"selection session {session.session_id} is about to expire ({left:.1f} s left): "
+                                  "too late to add time")
+    if not 0 < seconds <= MAX_EXTENSION_S:
+        raise UnprocessableError(f"more time must be between 0 and {MAX_EXTENSION_S:g} seconds, not {seconds:g}")
+    expires_at = session.expires_at + timedelta(seconds=seconds)
+    total = (expires_at - session.created_at).total_seconds()
+    if total > MAX_TIMEOUT_S:
+        raise UnprocessableError(f"selection session {session.session_id} would last {total:.0f} s; at most "
+                                 f"{MAX_TIMEOUT_S:g} s in all")
+    return session.model_copy(update={"expires_at": expires_at, "timeout": round(total, 3)})
 
 
 def status_of(session: SelectionSession, outcome: SessionOutcome | None) -> tuple[SessionStatus, SessionOutcome | None]:

@@ -110,6 +110,11 @@ class SessionStore:
             raise SessionAnsweredError(f"session {session.session_id} already exists") from None
         return session
 
+    def replace(self, session: SelectionSession) -> SelectionSession:
+        """Write a stored session's record again (more time to pick), flushed to disk; hold its lock."""
+        write_atomic(self._path(session.session_id, SESSION), session.model_dump_json().encode(), durable=True)
+        return session
+
     def get(self, session_id: str) -> SelectionSession:
         """The session with this id; UsageError for a malformed id, SessionNotFoundError if there is none."""
         path = self._path(session_id, SESSION)

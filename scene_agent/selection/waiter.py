@@ -17,6 +17,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
@@ -71,6 +72,9 @@ class WatchedSelection(PendingSelection):
 
     def _record(self, end: SessionOutcome) -> SessionOutcome:
         return self._look(end) or end
+
+    def _stored_expiry(self) -> datetime | None:
+        return self.store.get(self.session.session_id).expires_at
 
     def _look(self, end: SessionOutcome | None = None) -> SessionOutcome | None:
         """Under the session's lock: the recorded outcome (a delivery left half done settled first), its file

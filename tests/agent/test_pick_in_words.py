@@ -10,7 +10,7 @@ import pytest
 from agent_helpers import agent_settings
 from pydantic import BaseModel
 
-from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired
+from scene_agent.agent.events import SelectionCancelled, SelectionExtended, SelectionReceived, SelectionRequired
 from scene_agent.agent.offline_planner import OfflinePlanner
 from scene_agent.agent.pick_in_words import WordsNotUnderstoodError, answer_in_words
 from scene_agent.agent.scene_agent import SceneAgent
@@ -129,3 +129,27 @@ def test_the_answer_comes_in_the_language_of_the_question(scene: Scene, tmp_path
     assert english.answer.startswith("Sofa 0-2-1: ") and "m³" in english.answer
     _, _, default = run(scene, tmp_path, "0-2-1", lang="zh")  # no words of either language: the agent's default
     assert "0-2-1" in default.answer and "在" in default.answer
+
+
+def test_more_time_asked_in_the_viewer_is_told_to_the_run(scene: Scene, tmp_path: Path) -> None:
+    agent = SceneAgent(scene, agent_settings(tmp_path), OfflinePlanner(), selection_timeout=20)
+    extended = threading.Event()
+    events: list[BaseModel] = []
+
+    def on_event(event: BaseModel) -> None:
+        events.append(event)
+        if isinstance(event, SelectionExtended):
+            extended.set()
+        if isinstance(event, SelectionRequired):
+            def user() -> None:
+                agent.channel.extend(event.session_id, 100)
+                assert extended.wait(10), "no selection_extended event"
+                agent.channel.submit(event.session_id, ["0-1-1"])
+            threading.Thread(target=user).start()
+
+    result = agent.query("what's the color of the chair?", on_event=on_event)
+    assert result.codes == ["0-1-1"]
+    kinds = [e.type for e in events if e.type.startswith("selection")]
+    assert kinds == ["selection_required", "selection_extended", "selection_received"]
+    [more] = [e for e in events if isinstance(e, SelectionExtended)]
+    assert 110 < more.timeout < 125

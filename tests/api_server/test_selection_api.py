@@ -198,3 +198,34 @@ def test_cors_only_for_the_viewer_origin(server, open_selection):
     out = open_selection()
     reply = call("GET", f"{server.url}/api/sessions/{out.session_id}", headers={"Origin": "http://evil.example"})
     assert reply.status == 200 and "Access-Control-Allow-Origin" not in reply.headers
+
+
+def test_more_time_moves_the_deadline(server, open_selection):
+    out = open_selection()
+    before = call("GET", f"{server.url}/api/sessions/{out.session_id}").json()["seconds_left"]
+    reply = call("POST", f"{server.url}/api/extend-selection", {"session_id": out.session_id, "seconds": 120})
+    assert reply.status == 200, reply.body
+    assert reply.json()["status"] == "pending" and reply.json()["seconds_left"] > before + 100
+    assert call("GET", f"{server.url}/api/sessions/{out.session_id}").json()["seconds_left"] > before + 100
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"seconds": 0}, 400, "bad_usage"),
+    ({"seconds": 601}, 400, "bad_usage"),
+    ({"seconds": "60"}, 400, "bad_usage"),
+    ({"session_id": UNKNOWN_ID}, 404, "session_not_found"),
+])
+def test_more_time_refuses_bad_requests(server, open_selection, body, status, code):
+    out = open_selection()
+    reply = call("POST", f"{server.url}/api/extend-selection", {"session_id": out.session_id, **body})
+    assert (reply.status, reply.json()["error"]) == (status, code)
+
+
+def test_more_time_for_an_answered_or_abandoned_session(server, open_selection):
+    answered = open_selection()
+    call("POST", f"{server.url}/api/cancel-selection", {"session_id": answered.session_id})
+    reply = call("POST", f"{server.url}/api/extend-selection", {"session_id": answered.session_id})
+    assert (reply.status, reply.json()["error"]) == (409, "already_answered")
+    abandoned = open_selection(waiting=False)
+    reply = call("POST", f"{server.url}/api/extend-selection", {"session_id": abandoned.session_id})
+    assert (reply.status, reply.json()["error"]) == (410, "nobody_waiting")
