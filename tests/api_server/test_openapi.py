@@ -55,6 +55,7 @@ def test_the_agent_events_are_in_the_document_and_the_events_sent_fit_them(app):
     events = schemas["AgentEvent"]["discriminator"]
     assert events["propertyName"] == "type"
     assert set(events["mapping"]) == {"tool_call_start", "tool_call_result", "tool_call_error", "selection_required",
+                                      "selection_extended",
                                       "selection_received", "selection_timeout", "selection_cancelled", "question",
                                       "question_answered", "message", "final"}
     assert events["mapping"]["tool_call_result"] == "#/components/schemas/ToolCallResult"

@@ -107,6 +107,8 @@ def test_keyboard_only(viewer: Callable[..., Viewer], open_vis: Callable[..., An
 def test_escape_cancels(viewer: Callable[..., Viewer], open_vis: Callable[..., Any]) -> None:
     vis = open_vis(CHAIRS, selection_mode=True)
     v = viewer(vis)
+    v.page.keyboard.press("Escape")  # asks first (tests/viewer/test_viewer_small.py); a second Escape cancels
+    v.page.get_by_test_id("escape-question").wait_for()
     v.page.keyboard.press("Escape")
     v.wait_state("cancelled")
     assert v.session(vis.session_id)["status"] == "cancelled"

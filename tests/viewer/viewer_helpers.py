@@ -8,6 +8,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from browser_fixtures import WebServer
 
@@ -58,6 +59,14 @@ class Viewer:
         return [tuple(row) for row in rows]
 
 
+def open_in_place(v: Viewer, viewer_url: str) -> None:
+    """What the chat does with a viewer URL the agent reports: the viewer opens it in place (a new history entry)."""
+    query = parse_qs(urlsplit(viewer_url).query)
+    target = {"manifest": query["manifest"][0], "selectionMode": query.get("selectionMode") == ["true"],
+              "sessionId": query.get("sessionId", [None])[0], "prompt": query.get("prompt", [None])[0]}
+    v.page.evaluate("target => { window.sceneViewer.handle.open(target); }", target)
+
+
 def post(server: WebServer, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """A JSON POST to the server, as another client would send it."""
     request = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(),
@@ -76,8 +85,20 @@ def canvas_stats(viewer: Viewer) -> dict[str, float]:
     panel = viewer.page.locator("#viewer .sv-panel").bounding_box() or {"x": box["x"], "width": 0}
     left = max(box["x"], panel["x"] + panel["width"])
     clip = {"x": left, "y": box["y"], "width": box["x"] + box["width"] - left, "height": box["height"]}
+    return screen_pixels(viewer, clip, """
+        let other = 0; const colours = new Set();
+        for (let i = 0; i < d.length; i += 4) {
+          if (Math.abs(d[i] - 0x14) + Math.abs(d[i + 1] - 0x16) + Math.abs(d[i + 2] - 0x1a) > 12) other++;
+          colours.add((d[i] >> 3) << 10 | (d[i + 1] >> 3) << 5 | (d[i + 2] >> 3));
+        }
+        return { covered: other / (d.length / 4), colours: colours.size };""")
+
+
+def screen_pixels(viewer: Viewer, clip: dict[str, float], reduce_js: str) -> Any:
+    """Screenshot `clip` (client pixels) and run `reduce_js`, a JS function body over `d` (RGBA bytes), `w` and `h`,
+    in the page: what it returns comes back (pixels stay in the browser). Decoded by the browser's own PNG decoder."""
     png = base64.b64encode(viewer.page.screenshot(clip=clip)).decode()
-    return viewer.page.evaluate("""async (b64) => {
+    return viewer.page.evaluate("""async ([b64, body]) => {
         const img = new Image();
         img.src = "data:image/png;base64," + b64;
         await img.decode();
@@ -86,10 +107,5 @@ def canvas_stats(viewer: Viewer) -> dict[str, float]:
         const g = c.getContext("2d");
         g.drawImage(img, 0, 0);
         const d = g.getImageData(0, 0, c.width, c.height).data;
-        let other = 0; const colours = new Set();
-        for (let i = 0; i < d.length; i += 4) {
-          if (Math.abs(d[i] - 0x14) + Math.abs(d[i + 1] - 0x16) + Math.abs(d[i + 2] - 0x1a) > 12) other++;
-          colours.add((d[i] >> 3) << 10 | (d[i + 1] >> 3) << 5 | (d[i + 2] >> 3));
-        }
-        return { covered: other / (d.length / 4), colours: colours.size };
-    }""", png)
+        return new Function("d", "w", "h", body)(d, c.width, c.height);
+    }""", [png, reduce_js])

@@ -37,13 +37,23 @@ export function initialTarget(): ViewTarget {
   return parseViewerUrl(window.location.href);
 }
 
-/** This page's address for `target`, for history.replaceState (keeps ?lang). */
-export function targetUrl(target: ViewTarget): string {
+/** This page's address for `target` (keeps ?lang), with the floor shown alone and the room looked inside, if any. */
+export function targetUrl(target: ViewTarget, at: { floor?: string | null; room?: string | null } = {}): string {
   const url = new URL(window.location.href);
-  for (const name of ["manifest", "selectionMode", "sessionId", "prompt"]) url.searchParams.delete(name);
+  for (const name of ["manifest", "selectionMode", "sessionId", "prompt", "floor", "room"]) url.searchParams.delete(name);
   if (target.manifest) url.searchParams.set("manifest", target.manifest);
   if (target.selectionMode) url.searchParams.set("selectionMode", "true");
   if (target.sessionId) url.searchParams.set("sessionId", target.sessionId);
   if (target.prompt) url.searchParams.set("prompt", target.prompt);
+  if (at.floor) url.searchParams.set("floor", at.floor);
+  if (at.room) url.searchParams.set("room", at.room);
   return url.pathname + url.search;
 }
+
+/** The same view (a prompt changes nothing of what is shown). */
+export function sameTarget(a: ViewTarget, b: ViewTarget): boolean {
+  return a.manifest === b.manifest && a.selectionMode === b.selectionMode && a.sessionId === b.sessionId;
+}
+
+/** The whole scene, view-only. */
+export const WHOLE_SCENE: ViewTarget = Object.freeze({ manifest: null, selectionMode: false, sessionId: null, prompt: null });

@@ -1,8 +1,23 @@
-// The page: the point-cloud viewer and, beside it, the chat panel that drives it.
+// The page: the point-cloud viewer and, beside it (or as a tab, on a phone), the chat panel that drives it.
 import "./app.css";
-import { initialTarget } from "./contracts";
+import type { ViewerHandle } from "./contracts";
+import { mountLayout } from "./layout";
 import { mountViewer } from "./viewer";
 import { mountChat } from "./chat";
 
-const viewer = mountViewer(document.getElementById("viewer")!, initialTarget());
-mountChat(document.getElementById("chat")!, viewer);
+const layout = mountLayout(document.getElementById("app")!);
+const viewer = mountViewer(document.getElementById("viewer")!);
+// What the chat opens in the viewer: a pick brings the viewer forward (the user must answer there); another view
+// only marks its tab, so that an answer being read is not taken away.
+const shown: ViewerHandle = {
+  ...viewer,
+  open(target) {
+    if (target.selectionMode) layout.show("viewer");
+    else layout.notify("viewer");
+    return viewer.open(target);
+  },
+};
+mountChat(document.getElementById("chat")!, shown, {
+  answered: () => layout.notify("chat"),
+  asked: () => layout.show("chat"),
+});

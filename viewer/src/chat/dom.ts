@@ -1,5 +1,5 @@
 // Small DOM helpers for the chat panel: building elements, text that follows the language switch,
-// one shared clock for countdowns and elapsed times, and number formats.
+// links in text, one shared clock for countdowns and elapsed times, and number formats.
 import { t } from "./strings";
 
 type Child = Node | string | null | undefined | false;
@@ -96,6 +96,40 @@ export function prettyJson(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+// An http(s) address in a text: ASCII URL characters only, so that Chinese text right after it stays text.
+const URL_IN_TEXT = /https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%]+/g;
+
+/** `text` as text nodes and links: every http(s) address becomes an <a> (new tab, rel="noopener noreferrer").
+ *  Only DOM nodes are built — the text is never parsed as HTML, whatever it holds. */
+export function linkify(text: string): Node[] {
+  const nodes: Node[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    let url = match[0];
+    // Punctuation at the end belongs to the sentence; a ")" too, unless the address opened one.
+    const trailing = url.includes("(") ? /[.,;:!?]+$/ : /[.,;:!?)]+$/;
+    url = url.replace(trailing, "");
+    let href: URL;
+    try {
+      href = new URL(url);
+    } catch {
+      continue;
+    }
+    if (href.protocol !== "http:" && href.protocol !== "https:") continue;
+    const at = match.index ?? 0;
+    if (at > last) nodes.push(document.createTextNode(text.slice(last, at)));
+    const link = document.createElement("a");
+    link.href = href.href;
+    link.textContent = url;
+    link.target = "_blank";
+    link.rel = "noopener noreferrer";
+    nodes.push(link);
+    last = at + url.length;
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
 }
 
 /** '0-1-1, 0-1-2, … (12 in all)'. */

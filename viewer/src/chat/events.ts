@@ -14,6 +14,7 @@ export type ToolCallStart = Schemas["ToolCallStart"];
 export type ToolCallResult = Schemas["ToolCallResult"];
 export type ToolCallError = Schemas["ToolCallError"];
 export type SelectionRequired = Schemas["SelectionRequired"];
+export type SelectionExtended = Schemas["SelectionExtended"];
 export type SelectionReceived = Schemas["SelectionReceived"];
 export type SelectionTimeout = Schemas["SelectionTimeout"];
 export type SelectionCancelled = Schemas["SelectionCancelled"];

@@ -2,6 +2,7 @@
 // pick in the viewer (or say which one in words, typed here) or answer question dialogs when it asks, read the
 // answer. One run at a time per conversation; the conversation id is sent back so later turns can refer to earlier
 // ones. While the run waits for a pick, the input stays open: what is typed then answers the pick, not a new question.
+// A reload shows the tab's conversation again: its turns from the server, with the cards each run showed (runLog.ts).
 import "./chat.css";
 import type { ViewerHandle } from "../contracts";
 import { getLang, onLangChange, setLang, LANGS, type Lang } from "../i18n";
@@ -9,6 +10,8 @@ import { ApiError, getConversation, getRunMessage, startRun, stopRun, type ChatR
 import { QuestionDesk } from "./dialog";
 import { Ticker, bindAttr, h, relocalize, tx } from "./dom";
 import { Run } from "./run";
+import { forgetRuns, keptRuns, pairTurns, RunRecorder } from "./runLog";
+import { RunView } from "./runView";
 import { t } from "./strings";
 import { Transcript, isFinalStatus } from "./transcript";
 
@@ -54,12 +57,13 @@ declare global {
   }
 }
 
-export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
+/** `attention`: the page's layout is told when an answer comes and when a question waits (a phone shows one pane). */
+export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: { answered(): void; asked(): void }): void {
   const ticker = new Ticker();
   const transcript = new Transcript();
   const panel = h("div", { class: "chat-panel" });
   // Dialogs cover the messages only: the language switch and Stop stay within reach.
-  const body = h("div", { class: "chat-body" }, transcript.el);
+  const body = h("div", { class: "chat-body" }, transcript.el, transcript.jump);
   const desk = new QuestionDesk(body, ticker, () => update());
   let conversationId: string | null = null;
   let run: Run | null = null;
@@ -125,6 +129,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
       return await startRun(text, conversationId);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404 && conversationId)) throw error;
+      forgetRuns(conversationId);
       conversationId = null; // the server restarted or forgot it: carry on in a new conversation
       remember(null);
       transcript.error(() => t("chat.lost"));
@@ -148,7 +153,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
       const reply = await start(text);
       if (reply.kind === "started") {
         conversationId = reply.run.conversation_id;
-        follow(reply.run.run_id, reply.run.events_url);
+        follow(reply.run.run_id, reply.run.events_url, text);
       } else {
         // The conversation's run (followed in another tab of this conversation) was waiting for a pick: the
         // message answered it. Follow that run here too.
@@ -204,10 +209,11 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     }
   }
 
-  /** Show a run's events as they come (from its first event), until its final answer. */
-  function follow(runId: string, eventsUrl: string): void {
+  /** Show a run's events as they come (from its first event), until its final answer; `query`: what it answers. */
+  function follow(runId: string, eventsUrl: string, query: string | null = null): void {
     run = new Run(runId, eventsUrl, {
-      transcript, ticker, viewer, desk,
+      transcript, ticker, viewer, desk, attention,
+      recorder: conversationId ? new RunRecorder(conversationId, runId, query) : null,
       changed: update,
       ended: (ended) => {
         if (run !== ended) return;
@@ -229,17 +235,24 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
     try {
       const state = await getConversation(id);
       conversationId = state.conversation_id;
-      for (const turn of state.turns) {
+      const kept = pairTurns(state.turns, keptRuns(id));
+      state.turns.forEach((turn, i) => {
         transcript.user(turn.query);
+        // The cards of the run, as it showed them (kept in this tab), then the answer as the server keeps it.
+        const past = new RunView(transcript, ticker, null);
+        for (const event of kept[i]?.events ?? []) if (event.type !== "final") past.show(event);
+        past.settle();
         const status = isFinalStatus(turn.status) ? turn.status : "error";
-        transcript.final({ type: "final", ts: "", status, answer: turn.answer, codes: turn.codes }, null);
-      }
+        past.final({ type: "final", ts: "", status, answer: turn.answer, codes: turn.codes });
+      });
       if (state.running) {
-        transcript.user(await getRunMessage(state.running));
-        follow(state.running, `/api/runs/${state.running}/events`);
+        const message = await getRunMessage(state.running);
+        transcript.user(message);
+        follow(state.running, `/api/runs/${state.running}/events`, message);
       }
     } catch {
       remember(null); // the server restarted or forgot it: the next message starts a new conversation
+      forgetRuns(id);
       conversationId = null;
     } finally {
       sending = false;
@@ -271,6 +284,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle): void {
   stopButton.addEventListener("click", () => void stop());
   newChat.addEventListener("click", () => {
     if (run || sending || answering) return;
+    if (conversationId) forgetRuns(conversationId);
     conversationId = null;
     remember(null);
     failed = false;

@@ -1,13 +1,12 @@
-// One agent run as the chat shows it: its event stream dispatched to the cards, the selection
-// notices, the question desk and the transcript, until its final answer.
+// One agent run as the chat shows it: its event stream shown (runView.ts) and kept for a reload (runLog.ts),
+// questions handed to the question desk, the picks it waits for tracked, until its final answer.
 import { parseViewerUrl, type ViewerHandle } from "../contracts";
-import type { AgentEvent, ColorResult, FinalEvent, QuestionAnswered, QuestionEvent } from "./events";
-import { ToolCards } from "./cards";
+import type { AgentEvent, FinalEvent } from "./events";
 import { QuestionDesk } from "./dialog";
 import { Ticker } from "./dom";
-import { SelectionNotices } from "./selection";
+import type { RunRecorder } from "./runLog";
+import { RunView } from "./runView";
 import { RunStream, type StreamState } from "./stream";
-import { swatches } from "./swatches";
 import { t } from "./strings";
 import type { Transcript } from "./transcript";
 
@@ -22,25 +21,25 @@ export interface RunHost {
   changed(): void;
   /** The run is over: its final event, or null when its events were lost. */
   ended(run: Run): void;
+  /** Where the run's events are kept for a reload (null: not kept). */
+  recorder: RunRecorder | null;
+  /** Something needs the user's eyes: the answer came (notify), or a question waits for them. */
+  attention?: { answered(): void; asked(): void };
 }
 
 export class Run {
   final: FinalEvent | null = null;
   connection: StreamState = "connecting";
   readonly stream: RunStream;
-  private readonly cards: ToolCards;
-  private readonly notices: SelectionNotices;
-  private readonly colors: ColorResult[] = [];
-  private readonly questions = new Map<string, QuestionEvent>();
+  private readonly view: RunView;
+  private readonly questions = new Set<string>();
   private readonly waitingOn = new Set<string>(); // selection sessions not ended yet
   private finished = false;
   private awhile = false;
   private awhileTimer: number | undefined;
 
   constructor(readonly runId: string, eventsUrl: string, private readonly host: RunHost) {
-    const place = (el: HTMLElement) => host.transcript.append(el);
-    this.cards = new ToolCards(place, host.ticker);
-    this.notices = new SelectionNotices(place, host.ticker, host.viewer);
+    this.view = new RunView(host.transcript, host.ticker, host.viewer);
     this.stream = new RunStream(runId, eventsUrl, {
       event: (event) => this.handle(event),
       state: (state) => this.connectionChanged(state),
@@ -86,66 +85,31 @@ export class Run {
   }
 
   private handle(event: AgentEvent): void {
+    this.host.recorder?.add(event);
+    if (event.type === "question_answered") this.host.desk.ended(event.question_id); // the dialog closes before its note
+    this.view.show(event);
     switch (event.type) {
-      case "tool_call_start":
-        this.cards.start(event);
-        break;
-      case "tool_call_result":
-        this.cards.result(event);
-        if (event.tool_name === "color") this.colors.push(event.result);
-        break;
-      case "tool_call_error":
-        this.cards.error(event);
-        break;
       case "selection_required":
         this.waitingOn.add(event.session_id);
-        this.notices.required(event);
         break;
       case "selection_received":
-        this.waitingOn.delete(event.session_id);
-        this.notices.received(event);
-        break;
       case "selection_timeout":
-        this.waitingOn.delete(event.session_id);
-        this.notices.timeout(event);
-        break;
       case "selection_cancelled":
         this.waitingOn.delete(event.session_id);
-        this.notices.cancelled(event);
         break;
       case "question":
-        this.questions.set(event.question_id, event);
+        this.questions.add(event.question_id);
         this.host.desk.ask(event);
-        break;
-      case "question_answered":
-        this.host.desk.ended(event.question_id);
-        this.noteAnswer(event);
-        break;
-      case "message":
-        this.host.transcript.agent(event.text);
+        this.host.attention?.asked();
         break;
       case "final":
         this.final = event;
-        this.host.transcript.final(event, swatches(this.colors));
         this.showFinalView(event);
+        this.host.attention?.answered();
         this.finish();
         break;
     }
     this.host.changed();
-  }
-
-  private noteAnswer(event: QuestionAnswered): void {
-    const total = this.questions.get(event.question_id)?.questions.length ?? event.answers.length;
-    const summary = event.answers
-      .map((a) => `${a.header ?? a.question_index + 1}: ${Array.isArray(a.answer) ? a.answer.join(", ") : a.answer ?? ""}`)
-      .join("; ");
-    const text = {
-      answered: () => t("q.answered", { summary }),
-      cancelled: () => t("q.cancelled", { done: event.answers.length, total }),
-      timeout: () => t("q.timeout"),
-      no_ui: () => t("q.no_ui"),
-    }[event.status];
-    this.host.transcript.note(text, "question-note");
   }
 
   /** "show me room 0-7": the answer names a view other than the one shown; open it view-only. */
@@ -160,8 +124,7 @@ export class Run {
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
-    this.cards.abandonRunning();
-    this.notices.endAll();
+    this.view.settle();
     this.waitingOn.clear();
     for (const id of this.questions.keys()) this.host.desk.ended(id);
     this.stream.close();

@@ -1,7 +1,8 @@
 // The chat's side of the selection hand-off: a notice while the agent waits for a pick in the viewer
-// (prompt, candidates, countdown), the viewer switched to selection mode in place, and the outcome.
+// (prompt, candidates, countdown — moved on when the user asks for more time), the viewer switched to
+// selection mode in place, and the outcome.
 import { parseViewerUrl, type ViewTarget, type ViewerHandle } from "../contracts";
-import type { SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout } from "./events";
+import type { SelectionCancelled, SelectionExtended, SelectionReceived, SelectionRequired, SelectionTimeout } from "./events";
 import { timeOf } from "./events";
 import { Ticker, bindText, formatClock, h, listCodes, tx } from "./dom";
 import { t, type Key } from "./strings";
@@ -18,6 +19,7 @@ class Notice {
   private readonly countdown = h("div", { class: "notice-countdown", "data-testid": "selection-countdown" });
   private readonly outcome = h("div", { class: "notice-outcome", "data-testid": "selection-outcome", hidden: true });
   private readonly showButton: HTMLButtonElement;
+  private deadline: number;
 
   constructor(event: SelectionRequired, ticker: Ticker, show: () => void) {
     this.showButton = tx(h("button", { type: "button", class: "link-button", "data-testid": "selection-show" }), "sel.show");
@@ -31,13 +33,19 @@ class Notice {
       h("div", { class: "notice-row" }, this.countdown, this.showButton),
       this.outcome);
     const expires = timeOf(event.expires_at);
-    const deadline = Number.isFinite(expires) ? expires : Date.now() + event.timeout * 1000;
+    this.deadline = Number.isFinite(expires) ? expires : Date.now() + event.timeout * 1000;
     ticker.add(() => {
       if (this.status !== "pending") return false;
-      const left = formatClock((deadline - Date.now()) / 1000);
+      const left = formatClock((this.deadline - Date.now()) / 1000);
       bindText(this.countdown, () => t("sel.left", { left }));
       return true;
     });
+  }
+
+  /** More time was given: the countdown runs to the new deadline. */
+  extend(expiresAt: string): void {
+    const expires = timeOf(expiresAt);
+    if (Number.isFinite(expires)) this.deadline = expires;
   }
 
   end(status: Exclude<NoticeStatus, "pending">, text: () => string): void {
@@ -65,6 +73,10 @@ export class SelectionNotices {
     this.notices.set(event.session_id, notice);
     this.place(notice.el);
     this.open(target);
+  }
+
+  extended(event: SelectionExtended): void {
+    this.notices.get(event.session_id)?.extend(event.expires_at);
   }
 
   received(event: SelectionReceived): void {

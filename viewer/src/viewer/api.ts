@@ -38,6 +38,12 @@ export function submitSelection(sessionId: string, codes: string[]): Promise<unk
   return postJson("/api/submit-selection", body);
 }
 
+/** More time to pick: the session's deadline moves `seconds` later; its new state (seconds_left, expires_at). */
+export function extendSelection(sessionId: string, seconds = 60): Promise<SessionState> {
+  const body: Schemas["ExtendSelection"] = { session_id: sessionId, seconds };
+  return postJson<SessionState>("/api/extend-selection", body);
+}
+
 export function cancelSelection(sessionId: string): Promise<unknown> {
   const body: Schemas["CancelSelection"] = { session_id: sessionId };
   return postJson("/api/cancel-selection", body);

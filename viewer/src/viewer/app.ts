@@ -1,22 +1,30 @@
 // The viewer app: opens a target (URL state alone is enough), loads it progressively into the stage,
 // and runs view-only or selection mode — picks, drill-down, floors, the session's countdown, Confirm
 // and Cancel — keeping the DOM, `document.body.dataset.viewerState` and `window.sceneViewer` current.
+// Going to another view is a history entry (history.ts), so Back and Forward move between views.
 
-import { targetUrl, type ViewTarget, type ViewerHandle } from "../contracts";
+import { targetUrl, WHOLE_SCENE, type ViewTarget, type ViewerHandle } from "../contracts";
 import { onLangChange } from "../i18n";
 import { getSession, type SessionState } from "./api";
 import { SessionFlow } from "./sessionFlow";
-import { loadErrorMessage, WebGLUnavailable } from "./errors";
-import { createHook, emptyTimings, screenPositionOf, type SceneViewerHook, type ViewerState } from "./hooks";
+import { describeFailure, WebGLUnavailable } from "./errors";
+import type { Place } from "./history";
+import { viewerKey } from "./keys";
+import { checkTarget } from "./links";
+import { Navigation } from "./navigation";
+import { RetryClock } from "./retry";
+import { createHook, resetHook, screenPositionOf, type SceneViewerHook, type ViewerState } from "./hooks";
 import { Labels } from "./labels";
-import { loadingOrder, loadModel, loadPoints, NoScene, PointsError, trimCache } from "./loader";
+import { loadingOrder, loadModel, loadPoints, trimCache } from "./loader";
 import { isVisible, labelsOf, onTop, outlinesOf, pickTargets, styleOf, targetOf, type Look } from "./looks";
-import { itemsOf, itemTitle, unionBounds, type Item, type ViewModel } from "./model";
-import { Panel, type Row } from "./panel";
+import { itemsOf, unionBounds, type Item, type ViewModel } from "./model";
+import { Panel } from "./panel";
 import { PointerInput } from "./pointer";
 import { raycastPick } from "./raycastPick";
 import { Stage } from "./stage";
 import { t } from "./strings";
+import { listHeading, listRows, roomRows, viewTitle } from "./titles";
+import { ViewControls } from "./viewControls";
 
 // While points stream in, frames are drawn a few times a second, not for every item that arrives: on a
 // software renderer one frame of a million points takes longer than fetching many items.
@@ -37,6 +45,9 @@ export class ViewerApp implements ViewerHandle {
   private floor: string | null = null;
   private targets: string[] = [];
   private readonly hook: SceneViewerHook;
+  private readonly view: ViewControls;
+  private readonly navigation: Navigation;
+  private readonly retry = new RetryClock();
 
   constructor(readonly root: HTMLElement, target: ViewTarget) {
     this.target = target;
@@ -45,25 +56,68 @@ export class ViewerApp implements ViewerHandle {
       confirm: () => void this.session?.confirm(),
       cancel: () => void this.session?.cancel(),
       undo: () => this.session?.undo(),
-      drill: (room) => this.drill(room),
-      back: () => this.drill(null),
+      drill: (room) => this.go({ floor: this.floor, room }),
+      back: () => this.go({ floor: this.floor, room: null }),
       frameItem: (code) => this.frameCodes([code]),
       hoverRow: (code) => this.setHovered(code),
-      floor: (code) => this.setFloor(code),
+      floor: (code) => this.go({ floor: code, room: null }),
       reset: () => this.frameDefault(),
+      wholeScene: () => void this.navigation.visit({ target: WHOLE_SCENE, floor: null, room: null }, "push"),
+      wholeSceneHref: () => targetUrl(WHOLE_SCENE),
+      moreTime: () => void this.session?.extend(),
+      escapeYes: () => void this.session?.cancel(),
+      escapeNo: () => this.session?.dismissEscape(),
     });
     this.labels = new Labels(this.panel.stage);
     this.hook = this.makeHook();
     window.sceneViewer = this.hook;
-    document.addEventListener("keydown", (e) => this.keydown(e));
+    this.view = new ViewControls(this.panel.bar.el, root, {
+      changed: (reframe) => {
+        this.restyle();
+        if (reframe) this.frameDefault();
+      },
+      frameAll: () => this.frameDefault(),
+    });
+    this.navigation = new Navigation({
+      target: () => this.target,
+      loaded: () => this.model !== null && this.hook.state !== "error" && this.hook.state !== "loading",
+      load: (next, initial) => this.load(next, initial),
+      applyPlace: () => this.applyPlace(),
+    });
+    document.addEventListener("keydown", (e) => viewerKey(e, {
+      root: this.root, session: () => this.session, inRoom: () => this.drillRoom !== null,
+      leaveRoom: () => this.go({ floor: this.floor, room: null }),
+    }));
     onLangChange(() => this.renderTexts());
   }
 
   // --- ViewerHandle -------------------------------------------------------------------------------
 
+  /** A view the chat opens: a new history entry (Back returns to what was shown before). */
   open(target: ViewTarget): Promise<void> {
-    window.history.replaceState(window.history.state, "", targetUrl(target));
-    return this.load(target, false);
+    return this.navigation.visit({ target, floor: null, room: null }, "push");
+  }
+
+  /** The page's first view, from its URL alone. */
+  start(place: Place): Promise<void> {
+    return this.navigation.visit(place, "replace", true);
+  }
+
+  /** The user goes to another floor or room of the view shown. */
+  private go(at: { floor: string | null; room: string | null }): void {
+    if (this.model && (at.floor !== this.floor || at.room !== this.drillRoom)) this.navigation.go(at.floor, at.room);
+  }
+
+  /** The wanted floor and room, where the model has them. */
+  private applyPlace(): void {
+    const model = this.model;
+    if (!model) return;
+    const { wanted } = this.navigation;
+    const floor = model.floors.some((f) => f.code === wanted.floor) ? wanted.floor : null;
+    const room = model.items.some((i) => i.kind === "room" && i.code === wanted.room) ? wanted.room : null;
+    if (floor !== this.floor) this.setFloor(floor);
+    if (room !== this.drillRoom) this.drill(room);
+    this.showTitle();
   }
 
   current(): ViewTarget {
@@ -81,6 +135,7 @@ export class ViewerApp implements ViewerHandle {
     const gen = ++this.generation;
     this.abort.abort();
     this.abort = new AbortController();
+    this.retry.cancel();
     const signal = this.abort.signal;
     this.session?.stop();
     this.session = null;
@@ -89,32 +144,28 @@ export class ViewerApp implements ViewerHandle {
     this.hovered = this.drillRoom = this.floor = null;
     this.targets = [];
     const t0 = initial ? 0 : performance.now();
-    Object.assign(this.hook, {
-      mode: target.selectionMode ? "selection" : "view", selectionMode: null, sessionId: target.sessionId,
-      candidates: [], selected: [], hovered: null, drillRoom: null, itemCount: 0, pointsLoaded: 0, pointsTotal: 0,
-      timings: emptyTimings(), lastPick: null,
-    });
+    resetHook(this.hook, target);
     this.setState("loading");
     this.stage?.clear();
     this.labels.set([]);
-    this.panel.showView(() => "", [], [], target.selectionMode, () => t("candidates"));
-    this.panel.setPrompt(target.prompt ? () => target.prompt! : null, null);
-    this.panel.setCountdown(null);
-    this.panel.setPicked(null);
-    this.panel.setMessage(null);
-    this.panel.setActions({ confirm: false, cancel: false, undo: false }, null);
-    this.panel.setStatus(() => t(target.manifest ? "loadingView" : "loadingScene"), 0);
+    this.panel.clear(target.selectionMode, target.prompt ? () => target.prompt! : null,
+                     () => t(target.manifest ? "loadingView" : "loadingScene"));
     const elapsed = () => Math.round((performance.now() - t0) * 10) / 10;
     try {
+      target = checkTarget(target); // a broken link is said so before anything is asked of the server
+      this.target = target;
+      this.hook.mode = target.selectionMode ? "selection" : "view";
       const modelRead = loadModel(target, signal); // on its way while WebGL starts (slow on a software renderer)
       modelRead.catch(() => undefined);
       const stage = this.makeStage();
       const model = await modelRead;
       if (gen !== this.generation) return;
+      this.retry.reset();
       this.hook.timings.manifestMs = elapsed();
       const sessionRead = model.selection ? getSession(model.selection.sessionId, signal) : null;
       sessionRead?.catch(() => undefined); // read below; a failure must not count as unhandled meanwhile
       this.show(model);
+      this.applyPlace();
       let firstFrame = true;
       const first = new Set(model.selection?.candidates ?? model.focus);
       await loadPoints(loadingOrder(model.items, first), signal, (item, data) => {
@@ -143,7 +194,7 @@ export class ViewerApp implements ViewerHandle {
     } catch (exc) {
       if (gen !== this.generation) return;
       this.abort.abort();
-      this.fail(exc);
+      this.fail(exc, () => void this.load(target, initial));
     }
   }
 
@@ -157,6 +208,7 @@ export class ViewerApp implements ViewerHandle {
       throw new WebGLUnavailable(String(exc));
     }
     this.stage = stage;
+    this.view.attach(stage);
     this.panel.stage.append(this.labels.element); // above the canvas
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
     stage.onRender = () => this.labels.place((p) => stage.project(p));
@@ -172,25 +224,14 @@ export class ViewerApp implements ViewerHandle {
   private show(model: ViewModel): void {
     this.model = model;
     this.stage!.setUpAxis(model.upAxis);
+    this.view.showModel(model); // floors exploded or not: before anything is framed or drawn
     const candidates = model.selection?.candidates ?? [];
     this.targets = pickTargets({ model, selection: !!model.selection, candidates: new Set(candidates) });
     Object.assign(this.hook, { candidates: [...candidates], selectionMode: model.selection?.mode ?? null,
                                sessionId: model.selection?.sessionId ?? null, itemCount: model.items.length,
                                pointsTotal: model.items.reduce((n, i) => n + i.points, 0) });
-    const byCode = new Map(model.items.map((i) => [i.code, i]));
-    const hasObjects = (room: string) => model.items.some((i) => i.kind === "object" && i.room === room);
-    const row = (code: string): Row => {
-      const item = byCode.get(code);
-      const kind = item?.kind ?? (code.split("-").length === 2 ? "room" : "object");
-      return { code, title: item ? itemTitle(item) : code, kind, drill: kind === "room" && hasObjects(code) };
-    };
-    const listed = model.selection ? candidates : model.focus.length ? model.focus
-      : model.items.filter((i) => i.kind === "room").map((i) => i.code);
-    const what = model.focus.slice(0, 3).map((c) => (byCode.get(c) ? itemTitle(byCode.get(c)!) : c)).join(", ")
-      + (model.focus.length > 3 ? " …" : "");
-    const title = () => `${model.sceneName} · ${model.focus.length && !model.selection ? t("viewOf", { what }) : t("wholeScene")}`;
-    this.panel.showView(model.selection ? () => model.sceneName : title, model.floors.map((f) => f.code), listed.map(row),
-                        !!model.selection, () => t(model.selection ? "candidates" : model.focus.length ? "shown" : "rooms"));
+    this.panel.showView(() => viewTitle(model, this.floor, this.drillRoom), model.floors.map((f) => f.code), listRows(model),
+                        !!model.selection, () => listHeading(model));
     if (model.selection) {
       this.session = new SessionFlow(model.selection, this.panel, {
         state: (s) => this.setState(s),
@@ -213,13 +254,15 @@ export class ViewerApp implements ViewerHandle {
     this.panel.setStatus(() => t("loadingPoints", { loaded: number(loaded), total: number(total) }), total ? loaded / total : 0);
   }
 
-  private fail(exc: unknown): void {
+  /** Loading failed: say why; when the server did not answer at all, `again` loads again once it may. */
+  private fail(exc: unknown, again: () => void): void {
     console.warn("scene-agent viewer:", exc);
-    const what = exc instanceof PointsError ? itemTitle(exc.item) : this.target.manifest ?? t("wholeScene");
-    const reason = exc instanceof PointsError ? exc.reason : exc;
-    this.panel.showError(exc instanceof NoScene ? () => t("errNoScene") : () => loadErrorMessage(reason, what));
+    const failure = describeFailure(exc, this.target);
+    this.panel.showCard(failure.away ? "offline" : "error", failure.text, failure.reload);
     this.panel.setStatus(null, null);
     this.setState("error");
+    this.showTitle();
+    if (failure.away) this.retry.after(again);
   }
 
   private setState(state: ViewerState): void {
@@ -234,7 +277,8 @@ export class ViewerApp implements ViewerHandle {
   private look(): Look | null {
     if (!this.model) return null;
     return { model: this.model, selection: !!this.model.selection, candidates: new Set(this.hook.candidates),
-             selected: new Set(this.hook.selected), hovered: this.hovered, drillRoom: this.drillRoom, floor: this.floor };
+             selected: new Set(this.hook.selected), hovered: this.hovered, drillRoom: this.drillRoom, floor: this.floor,
+             options: this.view.options };
   }
 
   private styleCloud(item: Item, look = this.look()): void {
@@ -252,6 +296,7 @@ export class ViewerApp implements ViewerHandle {
     for (const cloud of this.stage.allClouds()) this.styleCloud(cloud.item, look);
     this.labels.set(labelsOf(look));
     this.stage.setOutlines(outlinesOf(look));
+    this.view.update(look.model.items.filter((i) => isVisible(look, i)));
     this.panel.setSelection(look.selected, this.hovered, this.model?.selection?.multiple ?? false);
     this.stage.canvas.style.cursor = this.hovered && look.selection ? "pointer" : "";
     this.stage.requestRender();
@@ -271,6 +316,7 @@ export class ViewerApp implements ViewerHandle {
 
   private renderTexts(): void {
     this.panel.renderTexts();
+    this.view.renderTexts();
     this.stage?.canvas.setAttribute("aria-label", t("canvasLabel"));
     if (this.drillRoom) this.drill(this.drillRoom, false);
   }
@@ -280,7 +326,7 @@ export class ViewerApp implements ViewerHandle {
   private frameCodes(codes: string[]): void {
     if (!this.model || !this.stage) return;
     const bounds = unionBounds(codes.flatMap((c) => itemsOf(this.model!, c)).map((i) => i.bounds));
-    if (bounds) this.stage.frame(padded(bounds), this.panel.insetLeft());
+    if (bounds) this.stage.frame(padded(bounds), this.view.visibleRects() ?? this.panel.insetLeft());
   }
 
   /** Frame what matters now: the room looked into, else the candidates or focus, else what is visible. */
@@ -300,13 +346,10 @@ export class ViewerApp implements ViewerHandle {
     if (!this.model) return;
     this.drillRoom = room;
     this.hook.drillRoom = room;
-    const item = room ? this.model.items.find((i) => i.code === room) : undefined;
-    const objects = room ? this.model.items.filter((i) => i.kind === "object" && i.room === room) : [];
-    const title = item ? itemTitle(item) : room ?? "";
-    const rows: Row[] = objects.map((o) => ({ code: o.code, title: itemTitle(o), kind: "object", drill: false }));
-    this.panel.setDrill(room ? { title: () => t("inside", { room: title }), objects: rows } : null);
+    this.panel.setDrill(room ? roomRows(this.model, room) : null);
     if (frame) this.frameDefault();
     this.restyle();
+    this.showTitle();
   }
 
   private setFloor(code: string | null): void {
@@ -315,6 +358,15 @@ export class ViewerApp implements ViewerHandle {
     if (this.drillRoom) this.drill(null, false);
     this.frameDefault();
     this.restyle();
+    this.showTitle();
+  }
+
+  /** The title says what is shown; the Whole scene button says whether that is it. */
+  private showTitle(): void {
+    const model = this.model;
+    this.panel.bar.setTitle(() => (model ? viewTitle(model, this.floor, this.drillRoom) : ""));
+    const whole = !this.target.manifest && this.floor === null && this.drillRoom === null && this.hook.state !== "error";
+    this.panel.bar.setAtWholeScene(whole);
   }
 
   // --- pointer and keys ---------------------------------------------------------------------------
@@ -341,26 +393,8 @@ export class ViewerApp implements ViewerHandle {
     const code = this.codeAt(x, y, "gpu");
     if (!code || !this.model) return;
     const item = this.model.items.find((i) => i.code === code);
-    if (item?.kind === "room" && this.drillRoom !== code) this.drill(code);
+    if (item?.kind === "room" && this.drillRoom !== code) this.go({ floor: this.floor, room: code });
     else this.frameCodes([code]);
-  }
-
-  private keydown(e: KeyboardEvent): void {
-    const el = e.target as HTMLElement | null;
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !el) return;
-    if (el !== document.body && !this.root.contains(el)) return; // keys typed in the chat are the chat's
-    if (el.closest("input, textarea, select, [contenteditable]")) return;
-    const row = el.closest<HTMLElement>("[data-code]");
-    if (e.key === " " && row && this.session) {
-      e.preventDefault();
-      this.session.toggle(row.dataset.code!);
-    } else if (e.key === "Enter" && this.session && !(el instanceof HTMLButtonElement)) {
-      e.preventDefault();
-      void this.session.confirm();
-    } else if (e.key === "Escape") {
-      if (this.drillRoom) this.drill(null);
-      else if (this.session) void this.session.cancel();
-    }
   }
 
   // --- the test and bench hook --------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // (README: Test hooks). One object, updated in place, so that a reference taken once stays current.
 
 import * as THREE from "three";
-import type { ViewerHandle } from "../contracts";
+import type { ViewTarget, ViewerHandle } from "../contracts";
 import type { SessionMode } from "./api";
 import { itemsOf, unionBounds, type ViewModel } from "./model";
 import type { Stage } from "./stage";
@@ -65,6 +65,15 @@ declare global {
 
 export function emptyTimings(): Timings {
   return { manifestMs: null, firstFrameMs: null, readyMs: null };
+}
+
+/** A new target is being loaded: nothing of the previous one is left in the hook. */
+export function resetHook(hook: SceneViewerHook, target: ViewTarget): void {
+  Object.assign(hook, {
+    mode: target.selectionMode ? "selection" : "view", selectionMode: null, sessionId: target.sessionId,
+    candidates: [], selected: [], hovered: null, drillRoom: null, itemCount: 0, pointsLoaded: 0, pointsTotal: 0,
+    timings: emptyTimings(), lastPick: null,
+  });
 }
 
 type Method = "gpu" | "raycast";

@@ -12,7 +12,11 @@ export interface Item {
   name: string | null;
   room: string;
   floor: string;
+  /** Where the item is drawn: its bounds in the scene, lifted by `lift` along the up axis (floors exploded). */
   bounds: Bounds;
+  sceneBounds: Bounds;
+  /** Metres the item is drawn above where it is (explodeFloors); 0 normally. */
+  lift: number;
   points: number;
   pointsUrl: string;
 }
@@ -44,6 +48,50 @@ export function itemTitle(item: Pick<Item, "code" | "kind" | "label" | "name">):
   return `${item.code} · ${item.kind === "room" ? item.name || item.label : item.label}`;
 }
 
+/** An item's place before any lift: drawn where it is. */
+function placed(bounds: Bounds): Pick<Item, "bounds" | "sceneBounds" | "lift"> {
+  const copy = (v: Bounds["min"]) => [...v] as Bounds["min"];
+  return { bounds: { min: copy(bounds.min), max: copy(bounds.max) }, sceneBounds: bounds, lift: 0 };
+}
+
+const AXES = { x: 0, y: 1, z: 2 } as const;
+
+/**
+ * Explode the floors apart (or put them back with `on` false): floor k of the model (in its order) is
+ * lifted by k × a gap, so that seen from the default camera (south, above; stage.ts frame) an upper
+ * floor's footprint no longer covers the one below. Items keep their lift in `bounds`, so that labels,
+ * outlines, framing and screen positions, which all read `bounds`, follow the points.
+ */
+export function explodeFloors(model: ViewModel, on: boolean): void {
+  const up = AXES[model.upAxis];
+  const depth = model.upAxis === "y" ? 2 : 1; // the horizontal axis the default camera looks along
+  const spans = new Map<string, { lo: number; hi: number; d0: number; d1: number }>();
+  for (const item of model.items) {
+    const b = item.sceneBounds;
+    const s = spans.get(item.floor) ?? { lo: Infinity, hi: -Infinity, d0: Infinity, d1: -Infinity };
+    spans.set(item.floor, { lo: Math.min(s.lo, b.min[up]), hi: Math.max(s.hi, b.max[up]),
+                            d0: Math.min(s.d0, b.min[depth]), d1: Math.max(s.d1, b.max[depth]) });
+  }
+  let height = 0;
+  let deep = 0;
+  for (const s of spans.values()) {
+    height = Math.max(height, s.hi - s.lo);
+    deep = Math.max(deep, s.d1 - s.d0);
+  }
+  // The camera looks down at about 50°: a lift of L moves a floor up the screen by ~0.64 L, a floor's
+  // depth D and height H take ~0.77 D + 0.64 H of it; 1.25 D + 0.5 H (on top of the storey) clears that.
+  const gap = 1.25 * deep + 0.5 * height;
+  const index = new Map(model.floors.map((f, k) => [f.code, k]));
+  for (const item of model.items) {
+    item.lift = on ? (index.get(item.floor) ?? 0) * gap : 0;
+    const min = [...item.sceneBounds.min] as Bounds["min"];
+    const max = [...item.sceneBounds.max] as Bounds["max"];
+    min[up] += item.lift;
+    max[up] += item.lift;
+    item.bounds = { min, max };
+  }
+}
+
 /** The whole scene: every room's structure and every object. */
 export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel {
   const items: Item[] = [];
@@ -51,10 +99,10 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
   for (const floor of manifest.floors) {
     for (const room of floor.rooms) {
       items.push({ code: room.code, kind: "room", label: words(room.type), name: room.name ?? null, room: room.code,
-                   floor: floor.code, bounds: room.bounds, points: room.point_count, pointsUrl: url(room.code) });
+                   floor: floor.code, ...placed(room.bounds), points: room.point_count, pointsUrl: url(room.code) });
       for (const obj of room.objects) {
         items.push({ code: obj.code, kind: "object", label: obj.label, name: null, room: room.code, floor: floor.code,
-                     bounds: obj.bounds, points: obj.point_count, pointsUrl: url(obj.code) });
+                     ...placed(obj.bounds), points: obj.point_count, pointsUrl: url(obj.code) });
       }
     }
   }
@@ -66,7 +114,7 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
 export function viewModel(view: ViewManifest, selectionMode: boolean, sessionId: string | null, prompt: string | null): ViewModel {
   const items: Item[] = view.items.map((i) => ({
     code: i.code, kind: i.kind, label: i.kind === "room" ? words(i.label) : i.label, name: i.name ?? null, room: i.room,
-    floor: i.floor, bounds: i.bounds, points: i.points, pointsUrl: i.points_url,
+    floor: i.floor, ...placed(i.bounds), points: i.points, pointsUrl: i.points_url,
   }));
   const floors = [...new Set(items.map((i) => i.floor))].sort().map((code) => ({ code, name: null }));
   const id = sessionId ?? view.session_id;

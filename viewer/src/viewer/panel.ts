@@ -1,9 +1,12 @@
-// The viewer's DOM around the canvas: title bar (floors, reset), the side panel (prompt, countdown,
-// candidate list, drill-down, Undo/Cancel/Confirm, messages), loading progress and the error card.
+// The viewer's DOM around the canvas: the title bar (topBar.ts), the side panel (prompt, countdown and More
+// time, candidate list, drill-down, Undo/Cancel/Confirm, the Escape question, messages) — a bottom sheet on a
+// phone (viewer.css) — loading progress and the state card (stateCard.ts).
 // Texts are kept as functions of the language, so a language switch re-renders every one of them.
 
 import { h, setText } from "./dom";
+import { StateCard, type CardKind } from "./stateCard";
 import { t } from "./strings";
+import { TopBar } from "./topBar";
 
 export interface Row {
   code: string;
@@ -24,19 +27,35 @@ export interface PanelEvents {
   hoverRow(code: string | null): void;
   floor(code: string | null): void;
   reset(): void;
+  wholeScene(): void;
+  /** The address of the whole scene (for its link). */
+  wholeSceneHref(): string;
+  moreTime(): void;
+  /** The Escape question's answers: cancel the pick, or keep picking. */
+  escapeYes(): void;
+  escapeNo(): void;
 }
+
+// Keys that move the focus: once one is pressed, focused rows show a focus ring (not before: the first candidate
+// gets the focus when a pick opens, and a ring nobody asked for reads as a pick).
+const NAVIGATION_KEYS = new Set(["Tab", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", " "]);
 
 type Text = () => string;
 
 export class Panel {
   readonly stage = h("div", { class: "sv-stage" });
-  private readonly title = h("span", { class: "sv-title" });
-  private readonly floors = h("div", { class: "sv-floors", role: "group" });
-  private readonly resetButton = h("button", { type: "button", class: "sv-tool", "data-testid": "reset-view" });
-  private readonly side = h("section", { class: "sv-panel" });
+  private readonly side = h("section", { class: "sv-panel", "data-testid": "panel" });
+  private readonly sheetToggle = h("button", { type: "button", class: "sv-sheet-toggle", "data-testid": "sheet-toggle", "aria-expanded": "false" });
+  private readonly sheetLabel = h("span", { class: "sv-sheet-label" });
+  private readonly sheetHint = h("span", { class: "sv-sheet-hint" });
   private readonly prompt = h("p", { class: "sv-prompt", "data-testid": "prompt" });
   private readonly hint = h("span", { class: "sv-hint" });
   private readonly countdown = h("span", { class: "sv-countdown", "data-testid": "countdown" });
+  private readonly moreTimeButton = h("button", { type: "button", class: "sv-tool sv-more-time", "data-testid": "more-time", hidden: true });
+  private readonly escStrip = h("div", { class: "sv-esc", "data-testid": "escape-question", role: "alertdialog", hidden: true });
+  private readonly escText = h("span", { class: "sv-esc-text" });
+  private readonly escNo = h("button", { type: "button", "data-testid": "escape-no" });
+  private readonly escYes = h("button", { type: "button", class: "sv-danger", "data-testid": "escape-yes" });
   private readonly listHeading = h("h2", { class: "sv-heading" });
   private readonly list = h("ul", { class: "sv-list" });
   private readonly drillBox = h("div", { class: "sv-drill", hidden: true });
@@ -54,34 +73,42 @@ export class Panel {
   private readonly progress = h("progress", { class: "sv-progress", "data-testid": "progress", max: "1", value: "0" });
   private readonly statusText = h("span", { class: "sv-status-text", "data-testid": "status" });
   private readonly help = h("span", { class: "sv-help" });
-  private readonly errorCard = h("div", { class: "sv-error", role: "alert", hidden: true });
-  private readonly errorTitle = h("h2");
-  private readonly errorText = h("p", { "data-testid": "error" });
-  private readonly reloadButton = h("button", { type: "button", class: "sv-primary" });
+  readonly card: StateCard;
 
   private texts = new Map<string, Text>();
   private rows = new Map<string, { el: HTMLLIElement; row: Row; drill?: HTMLButtonElement }>();
-  private floorButtons: { code: string | null; el: HTMLButtonElement }[] = [];
   private selectionMode = false;
   private busy: "sending" | "cancelling" | null = null;
+  /** The title bar: other controls may join it (`bar.el`; it wraps on a narrow screen). */
+  readonly bar: TopBar;
 
   constructor(readonly root: HTMLElement, private readonly on: PanelEvents) {
     root.classList.add("sv-root");
-    const top = h("div", { class: "sv-top" }, this.title, this.floors, this.resetButton);
-    const meta = h("div", { class: "sv-meta" }, this.hint, this.countdown);
+    this.card = new StateCard(root, () => on.wholeScene(), () => on.wholeSceneHref());
+    this.bar = new TopBar(on);
+    const countdown = h("span", { class: "sv-clock" }, this.countdown, this.moreTimeButton);
+    const meta = h("div", { class: "sv-meta" }, this.hint, countdown);
     const drillHead = h("div", { class: "sv-drill-head" }, this.drillHeading, this.backButton);
     this.drillBox.append(drillHead, this.drillList);
-    this.side.append(this.prompt, meta, this.listHeading, this.list, this.drillBox, this.picked, this.actions, this.message, this.keys);
+    this.sheetToggle.append(this.sheetLabel, this.sheetHint);
+    this.escStrip.append(this.escText, h("span", { class: "sv-esc-buttons" }, this.escNo, this.escYes));
+    this.side.append(this.sheetToggle, this.prompt, meta, this.escStrip, this.listHeading, this.list, this.drillBox, this.picked,
+                     this.actions, this.message, this.keys);
     this.status.append(this.progress, this.statusText, this.help);
-    this.errorCard.append(this.errorTitle, this.errorText, this.reloadButton);
-    root.append(this.stage, top, this.side, this.status, this.errorCard);
+    root.append(this.stage, this.bar.el, this.side, this.status, this.card.el);
 
-    this.resetButton.addEventListener("click", () => on.reset());
+    this.sheetToggle.addEventListener("click", () => this.setSheet(!this.side.classList.contains("sv-expanded")));
+    this.moreTimeButton.addEventListener("click", () => on.moreTime());
+    this.escYes.addEventListener("click", () => on.escapeYes());
+    this.escNo.addEventListener("click", () => on.escapeNo());
+    document.addEventListener("keydown", (e) => {
+      if (NAVIGATION_KEYS.has(e.key)) root.classList.add("sv-keyboard");
+    }, true);
+    document.addEventListener("pointerdown", () => root.classList.remove("sv-keyboard"), true);
     this.backButton.addEventListener("click", () => on.back());
     this.undoButton.addEventListener("click", () => on.undo());
     this.cancelButton.addEventListener("click", () => on.cancel());
     this.confirmButton.addEventListener("click", () => on.confirm());
-    this.reloadButton.addEventListener("click", () => window.location.reload());
     this.list.addEventListener("keydown", (e) => this.listKeys(e));
     this.list.addEventListener("mouseleave", () => on.hoverRow(null));
     this.drillList.addEventListener("mouseleave", () => on.hoverRow(null));
@@ -99,44 +126,50 @@ export class Panel {
 
   renderTexts(): void {
     this.root.setAttribute("aria-label", t("viewerLabel"));
-    setText(this.resetButton, t("resetView"));
     setText(this.backButton, t("back"));
     setText(this.undoButton, t("undo"));
     setText(this.cancelButton, this.busy === "cancelling" ? t("cancelling") : t("cancel"));
     setText(this.confirmButton, this.busy === "sending" ? t("sending") : t("confirm"));
     setText(this.keys, t("keysHelp"));
     setText(this.help, t("help"));
-    setText(this.errorTitle, t("errorTitle"));
-    setText(this.reloadButton, t("retry"));
+    this.bar.renderTexts();
+    setText(this.moreTimeButton, t("moreTime"));
+    this.moreTimeButton.title = t("moreTimeTitle");
+    setText(this.escText, t("escAsk"));
+    setText(this.escYes, t("escYes"));
+    setText(this.escNo, t("escNo"));
+    setText(this.sheetHint, t(this.side.classList.contains("sv-expanded") ? "sheetClose" : "sheetOpen"));
+    this.card.render();
     this.list.setAttribute("aria-label", this.selectionMode ? t("candidatesLabel") : t("shown"));
-    for (const { el, code } of this.floorButtons) setText(el, code === null ? t("allFloors") : t("floorN", { code }));
     for (const { drill, row } of this.rows.values()) {
       if (drill) drill.title = t("lookInsideRoom", { room: row.title });
       if (drill) setText(drill, t("lookInside"));
     }
     const targets: Record<string, HTMLElement> = {
-      title: this.title, prompt: this.prompt, hint: this.hint, countdown: this.countdown, heading: this.listHeading,
-      picked: this.picked, message: this.message, status: this.statusText, error: this.errorText, drill: this.drillHeading,
+      prompt: this.prompt, hint: this.hint, countdown: this.countdown, heading: this.listHeading,
+      picked: this.picked, message: this.message, status: this.statusText, drill: this.drillHeading,
     };
     for (const [key, value] of this.texts) setText(targets[key], value());
+    setText(this.sheetLabel, `${this.listHeading.textContent ?? ""} (${this.rows.size})`);
+  }
+
+
+  /** The side panel as a bottom sheet (phones): collapsed, it shows the prompt, the clock and the buttons. */
+  setSheet(expanded: boolean): void {
+    this.side.classList.toggle("sv-expanded", expanded);
+    this.sheetToggle.setAttribute("aria-expanded", String(expanded));
+    setText(this.sheetHint, t(expanded ? "sheetClose" : "sheetOpen"));
   }
 
   /** A new view: the title, the floors, the rows of the list, and which mode the panel is in. */
   showView(title: Text, floors: string[], rows: Row[], selectionMode: boolean, heading: Text): void {
     this.selectionMode = selectionMode;
     this.root.dataset.mode = selectionMode ? "selection" : "view";
-    this.text("title", this.title, title);
+    this.bar.setTitle(title);
+    this.bar.setFloors(floors);
     this.text("heading", this.listHeading, heading);
-    this.floors.replaceChildren();
-    this.floorButtons = [];
-    if (floors.length > 1) {
-      for (const code of [null, ...floors]) {
-        const el = h("button", { type: "button", class: "sv-tool", "data-floor": code ?? "all", "aria-pressed": String(code === null) });
-        el.addEventListener("click", () => this.on.floor(code));
-        this.floors.append(el);
-        this.floorButtons.push({ code, el });
-      }
-    }
+    this.setSheet(false);
+    this.askEscape(false);
     this.list.replaceChildren();
     this.rows.clear();
     if (selectionMode) {
@@ -150,7 +183,7 @@ export class Panel {
     this.keys.hidden = !selectionMode;
     this.side.hidden = rows.length === 0 && !selectionMode;
     this.setDrill(null);
-    this.showError(null);
+    this.card.hide();
     this.renderTexts();
   }
 
@@ -174,7 +207,7 @@ export class Panel {
       });
     }
     el.addEventListener("mouseenter", () => this.on.hoverRow(row.code));
-    el.addEventListener("focus", () => this.on.hoverRow(row.code));
+    el.addEventListener("focus", () => this.focusRow(row.code));
     let drill: HTMLButtonElement | undefined;
     if (row.drill) {
       drill = h("button", { type: "button", class: "sv-drill-button", "data-testid": "drill", "data-room": row.code, tabindex: "-1" });
@@ -219,6 +252,12 @@ export class Panel {
     }
   }
 
+  /** A row got the focus: it is highlighted on the canvas too, once the keyboard is in use (not for the focus a
+   *  pick opens with). */
+  private focusRow(code: string): void {
+    if (this.root.classList.contains("sv-keyboard")) this.on.hoverRow(code);
+  }
+
   /** Move keyboard focus to the first candidate, unless the user is busy elsewhere on the page. */
   focusFirstRow(): void {
     const active = document.activeElement;
@@ -226,9 +265,9 @@ export class Panel {
     this.rows.values().next().value?.el.focus({ preventScroll: true });
   }
 
-  /** CSS pixels on the left of the viewer that the side panel covers (0 on narrow screens, where it floats). */
+  /** CSS pixels on the left of the viewer that the side panel covers (0 when it is a bottom sheet beside the canvas). */
   insetLeft(): number {
-    if (this.side.hidden || this.root.clientWidth < 700) return 0;
+    if (this.side.hidden || this.card.shown || getComputedStyle(this.side).position !== "absolute") return 0;
     return this.side.offsetLeft + this.side.offsetWidth;
   }
 
@@ -240,6 +279,23 @@ export class Panel {
   setCountdown(seconds: number | null): void {
     this.text("countdown", this.countdown, seconds === null ? null : () => t("secondsLeft", { seconds: Math.ceil(seconds) }));
     this.countdown.classList.toggle("sv-urgent", seconds !== null && seconds <= 10);
+    this.moreTimeButton.hidden = seconds === null;
+  }
+
+  /** "More time": pressable while the session is open and no request for it is on its way. */
+  setMoreTime(enabled: boolean, busy: boolean): void {
+    this.moreTimeButton.disabled = !enabled || busy;
+    this.moreTimeButton.setAttribute("aria-busy", String(busy));
+  }
+
+  /** The Escape question ("Cancel this pick?") shown, or gone. */
+  askEscape(shown: boolean): void {
+    this.escStrip.hidden = !shown;
+    if (shown) this.escNo.focus({ preventScroll: true });
+  }
+
+  get escapeAsked(): boolean {
+    return !this.escStrip.hidden;
   }
 
   setPicked(text: Text | null): void {
@@ -285,11 +341,24 @@ export class Panel {
   }
 
   setFloor(code: string | null): void {
-    for (const b of this.floorButtons) b.el.setAttribute("aria-pressed", String(b.code === code));
+    this.bar.setFloor(code);
   }
 
-  showError(text: Text | null): void {
-    this.errorCard.hidden = !text;
-    this.text("error", this.errorText, text);
+  /** Nothing shown yet: a view of `target` is being opened. */
+  clear(selectionMode: boolean, prompt: Text | null, status: Text): void {
+    this.showView(() => "", [], [], selectionMode, () => t("candidates"));
+    this.setPrompt(prompt, null);
+    this.setCountdown(null);
+    this.setPicked(null);
+    this.setMessage(null);
+    this.setActions({ confirm: false, cancel: false, undo: false }, null);
+    this.setStatus(status, 0);
+    this.showCard(null);
+  }
+
+  /** The state card instead of the panel (null: gone). */
+  showCard(kind: CardKind | null, text: Text | null = null, reload?: boolean): void {
+    if (kind && text) this.card.show(kind, text, reload);
+    else this.card.hide();
   }
 }

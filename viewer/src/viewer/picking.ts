@@ -36,7 +36,12 @@ export class GpuPicker {
     const half = (PICK_WINDOW - 1) / 2;
     const px = Math.round(x * ratio);
     const py = Math.round(y * ratio);
-    camera.setViewOffset(fullW, fullH, px - half, py - half, PICK_WINDOW, PICK_WINDOW);
+    // The camera may already have a view offset (stage.ts moves its principal point): the window is cut
+    // from the frame that offset describes, in device pixels.
+    const view = camera.view?.enabled ? { ...camera.view } : null;
+    const ox = view ? (view.offsetX * fullW) / view.fullWidth : 0;
+    const oy = view ? (view.offsetY * fullH) / view.fullHeight : 0;
+    camera.setViewOffset(fullW, fullH, ox + px - half, oy + py - half, PICK_WINDOW, PICK_WINDOW);
     const previousTarget = renderer.getRenderTarget();
     const previousClear = renderer.getClearColor(new THREE.Color());
     const previousAlpha = renderer.getClearAlpha();
@@ -50,7 +55,8 @@ export class GpuPicker {
       renderer.render(scene, camera);
       renderer.readRenderTargetPixels(this.target, 0, 0, PICK_WINDOW, PICK_WINDOW, this.pixels);
     } finally {
-      camera.clearViewOffset();
+      if (view) camera.setViewOffset(view.fullWidth, view.fullHeight, view.offsetX, view.offsetY, view.width, view.height);
+      else camera.clearViewOffset();
       renderer.setRenderTarget(previousTarget);
       renderer.setClearColor(previousClear, previousAlpha);
     }

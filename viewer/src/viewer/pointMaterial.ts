@@ -1,41 +1,62 @@
 // Shaders for one point cloud. Positions arrive as normalized uint16 in [0,1]³ and colours as
 // normalized uint8; the Points object's model matrix maps the unit cube onto the item's bounds, so
 // nothing is expanded to float32 on the CPU. Points are sized in world units (from the item's point
-// density), clamped to a pixel range. A second material draws the same points in one flat colour (the
-// item's pick id) for GPU picking.
+// density), clamped to a pixel range whose top shrinks for points nearer than what the camera looks at,
+// then scaled by the user's point size. Colours are the scan's own unless a colour mode paints items
+// flat (by room, by object); highlights never change them (looks.ts). A second material draws the same
+// points in one flat colour (the item's pick id) for GPU picking.
 
 import * as THREE from "three";
 
-/** Uniforms shared by every material: pixels per world unit at distance 1, and the pixel clamp. */
+/**
+ * Uniforms shared by every material: pixels per world unit at distance 1, the pixel clamp, the user's
+ * point size, the distance to the orbit target, and the section height above which nothing is drawn.
+ */
 export interface SharedUniforms {
   uScale: { value: number };
   uMinPx: { value: number };
   uMaxPx: { value: number };
+  uSizeScale: { value: number };
+  uFocusDist: { value: number };
+  uSectionZ: { value: number };
 }
 
 export function sharedUniforms(): SharedUniforms {
-  return { uScale: { value: 500 }, uMinPx: { value: 1.5 }, uMaxPx: { value: 9 } };
+  return { uScale: { value: 500 }, uMinPx: { value: 1.5 }, uMaxPx: { value: 12 }, uSizeScale: { value: 1 },
+           uFocusDist: { value: 1 }, uSectionZ: { value: 1e9 } };
 }
+
+// Points nearer than the orbit target are capped at this share of the pixel cap at the least (at a
+// quarter of the target's distance and nearer): near walls and floor become a screen of small dots that
+// the object looked at shows through, instead of discs that cover it.
+const NEAR_CAP_SHARE = 0.25;
 
 const VERTEX_COMMON = /* glsl */ `
   uniform float uScale;
   uniform float uMinPx;
   uniform float uMaxPx;
+  uniform float uSizeScale;
+  uniform float uFocusDist;
+  uniform float uSectionZ;
   uniform float uWorldSize;
   uniform float uSizeBoost;
   uniform float uClipZ;
+  uniform float uLift;
 
-  // false when the point lies above the clip height (a room's ceiling, cut so that one sees inside)
+  // false when the point lies above the clip height (a room's ceiling, cut so that one sees inside) or
+  // above the section the user set; both are heights in the scene, below any lift (exploded floors)
   bool placePoint() {
     vec4 world = modelMatrix * vec4(position, 1.0);
-    if (world.z > uClipZ) {
+    if (world.z - uLift > min(uClipZ, uSectionZ)) {
       gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: dropped before rasterising
       gl_PointSize = 0.0;
       return false;
     }
     vec4 mv = viewMatrix * world;
     gl_Position = projectionMatrix * mv;
-    gl_PointSize = clamp(uWorldSize * uScale / max(-mv.z, 1e-3), uMinPx, uMaxPx) * uSizeBoost;
+    float d = max(-mv.z, 1e-3);
+    float cap = max(uMaxPx * clamp(d / uFocusDist, ${NEAR_CAP_SHARE.toFixed(2)}, 1.0), uMinPx);
+    gl_PointSize = clamp(uWorldSize * uScale / d, uMinPx, cap) * uSizeBoost * uSizeScale;
     return true;
   }
 `;
@@ -51,18 +72,19 @@ const DISPLAY_VERTEX = /* glsl */ `
 `;
 
 const DISPLAY_FRAGMENT = /* glsl */ `
-  uniform vec3 uTint;
-  uniform float uTintAmount;
+  uniform vec3 uFlat;
+  uniform float uFlatAmount;
   uniform float uDim;
   varying vec3 vColor;
   void main() {
     vec2 d = gl_PointCoord - 0.5;
     if (dot(d, d) > 0.25) discard;
     vec3 c = vColor;
+    // a colour mode paints the item flat, shaded by the scan's brightness so that its shape stays readable
+    c = mix(c, uFlat * (0.45 + 0.75 * dot(c, vec3(0.299, 0.587, 0.114))), uFlatAmount);
     float lum = dot(c, vec3(0.299, 0.587, 0.114));
     // dimmed: mostly grey and darker, so that highlighted items stand out and the rest stays readable
     c = mix(c, vec3(lum), 0.75 * uDim) * (1.0 - 0.55 * uDim);
-    c = mix(c, uTint, uTintAmount);
     gl_FragColor = vec4(c, 1.0);
   }
 `;
@@ -82,11 +104,13 @@ const PICK_FRAGMENT = /* glsl */ `
   }
 `;
 
-/** How an item is drawn now. */
+/**
+ * How an item is drawn now: dimmed (0…1), painted flat in a colour mode's colour (sRGB 0…1, as written
+ * to the canvas and shown in the legend; null: its own colours), enlarged.
+ */
 export interface CloudStyle {
   dim: number;
-  tint: THREE.Color;
-  tintAmount: number;
+  flat: readonly [number, number, number] | null;
   sizeBoost: number;
 }
 
@@ -96,6 +120,7 @@ function itemUniforms(shared: SharedUniforms, worldSize: number, clipZ: number) 
     uWorldSize: { value: worldSize },
     uSizeBoost: { value: 1 },
     uClipZ: { value: clipZ },
+    uLift: { value: 0 },
   };
 }
 
@@ -103,7 +128,7 @@ export function displayMaterial(shared: SharedUniforms, worldSize: number, clipZ
   return new THREE.ShaderMaterial({
     uniforms: {
       ...itemUniforms(shared, worldSize, clipZ),
-      uTint: { value: new THREE.Color() }, uTintAmount: { value: 0 }, uDim: { value: 0 },
+      uFlat: { value: new THREE.Vector3() }, uFlatAmount: { value: 0 }, uDim: { value: 0 },
     },
     vertexShader: DISPLAY_VERTEX,
     fragmentShader: DISPLAY_FRAGMENT,
@@ -115,8 +140,9 @@ export function pickMaterial(display: THREE.ShaderMaterial, pickId: number): THR
   const u = display.uniforms;
   return new THREE.ShaderMaterial({
     uniforms: {
-      uScale: u.uScale, uMinPx: u.uMinPx, uMaxPx: u.uMaxPx, uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost,
-      uClipZ: u.uClipZ, uPickMinPx: { value: 3 }, uPickColor: { value: idColor(pickId) },
+      uScale: u.uScale, uMinPx: u.uMinPx, uMaxPx: u.uMaxPx, uSizeScale: u.uSizeScale, uFocusDist: u.uFocusDist,
+      uSectionZ: u.uSectionZ, uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost, uClipZ: u.uClipZ, uLift: u.uLift,
+      uPickMinPx: { value: 3 }, uPickColor: { value: idColor(pickId) },
     },
     vertexShader: PICK_VERTEX,
     fragmentShader: PICK_FRAGMENT,
@@ -126,8 +152,8 @@ export function pickMaterial(display: THREE.ShaderMaterial, pickId: number): THR
 export function applyStyle(material: THREE.ShaderMaterial, style: CloudStyle): void {
   const u = material.uniforms;
   u.uDim.value = style.dim;
-  (u.uTint.value as THREE.Color).copy(style.tint);
-  u.uTintAmount.value = style.tintAmount;
+  if (style.flat) (u.uFlat.value as THREE.Vector3).set(...style.flat);
+  u.uFlatAmount.value = style.flat ? 1 : 0;
   u.uSizeBoost.value = style.sizeBoost;
 }
 

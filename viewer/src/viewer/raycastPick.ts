@@ -17,7 +17,9 @@ export function raycastPick(stage: Stage, x: number, y: number): number {
   const byGroup = new Map<THREE.Object3D | null, (typeof clouds)[number]>(clouds.map((c) => [c.group, c]));
   for (const hit of raycaster.intersectObjects(clouds.map((c) => c.group), true)) {
     const cloud = byGroup.get(hit.object.parent);
-    if (cloud && hit.point.z <= cloud.material.uniforms.uClipZ.value) return cloud.pickId;
+    const u = cloud?.material.uniforms;
+    // the shaders' clip (pointMaterial.ts): heights in the scene, below any lift
+    if (cloud && u && hit.point.z - u.uLift.value <= Math.min(u.uClipZ.value, u.uSectionZ.value)) return cloud.pickId;
   }
   return 0;
 }

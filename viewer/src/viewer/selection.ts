@@ -71,6 +71,11 @@ export class SessionClock {
     this.tickTimer = window.setInterval(() => this.tick(), 250);
   }
 
+  /** A session state just read from the server (after "More time", say): its seconds left count from now. */
+  update(state: SessionState): void {
+    if (!this.stopped) this.sync(state);
+  }
+
   private sync(state: SessionState): void {
     if (state.status !== "pending") {
       this.end(state.status, (state.selections ?? []).map((pick) => pick.itemCode));

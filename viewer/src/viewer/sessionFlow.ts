@@ -1,9 +1,10 @@
-// One selection session in the viewer: the picks, the countdown, Confirm and Cancel (one request in
-// flight; refused answers explained with the server's message), and the end of the session however it
-// comes — sent from here, cancelled, expired, or ended elsewhere (another window, the agent).
+// One selection session in the viewer: the picks, the countdown and "More time", Confirm and Cancel (one
+// request in flight; refused answers explained with the server's message), Escape that asks before it
+// cancels, and the end of the session however it comes — sent from here, cancelled, expired, or ended
+// elsewhere (another window, the agent).
 
-import { ApiError, cancelSelection, submitSelection, type SessionState } from "./api";
-import { answerErrorMessage } from "./errors";
+import { ApiError, cancelSelection, extendSelection, submitSelection, type SessionState } from "./api";
+import { answerErrorMessage, extendErrorMessage } from "./errors";
 import type { ViewerState } from "./hooks";
 import type { SelectionSpec } from "./model";
 import type { Panel } from "./panel";
@@ -12,6 +13,10 @@ import { t } from "./strings";
 
 type Ended = SessionEnd;
 const FINAL: Record<Ended, ViewerState> = { confirmed: "submitted", cancelled: "cancelled", expired: "expired", abandoned: "abandoned" };
+// How long the Escape question waits for a second Escape (or an answer) before it goes away by itself.
+const ESCAPE_ASK_MS = 5000;
+// What one press of "More time" adds (the server takes at most 600 s at a time, 3600 s in all).
+const MORE_TIME_S = 60;
 
 export class SessionFlow {
   readonly sessionId: string;
@@ -21,6 +26,8 @@ export class SessionFlow {
   private state: ViewerState = "loading";
   private endedWhileBusy: Ended | null = null;
   private contactLost = false;
+  private extending = false;
+  private escapeTimer = 0;
   /** What was picked when the session was confirmed elsewhere (another window, the API). */
   private pickedElsewhere: string[] | null = null;
 
@@ -40,6 +47,14 @@ export class SessionFlow {
 
   /** The session as the server reported it when the view finished loading. */
   start(session: SessionState): void {
+    if (session.status === "expired" || session.status === "cancelled") {
+      // Over before the page opened: nothing to pick, so a card says why instead of candidates and buttons.
+      const status = session.status;
+      this.panel.showCard(status, () => t(status === "expired" ? "expiredAtLoad" : "cancelledAtLoad"));
+      this.setState(status);
+      this.on.changed();
+      return;
+    }
     if (session.multiple !== this.spec.multiple) this.picks = new Picks(this.spec.candidates, session.multiple);
     const prompt = this.spec.prompt || session.prompt;
     this.panel.setPrompt(prompt ? () => prompt : null, () => t(session.multiple ? "pickSeveral" : "pickOne"));
@@ -75,7 +90,54 @@ export class SessionFlow {
 
   async cancel(): Promise<void> {
     if (this.state !== "ready" || this.busy) return;
+    this.dismissEscape();
     await this.answer("cancelling", () => cancelSelection(this.sessionId), "cancelled", () => t("cancelled"));
+  }
+
+  /** Escape: the first asks "Cancel this pick?"; a second one while it asks (or "Yes, cancel") cancels. */
+  escape(): void {
+    if (this.state !== "ready" || this.busy) return;
+    if (this.panel.escapeAsked) {
+      void this.cancel();
+      return;
+    }
+    this.panel.askEscape(true);
+    window.clearTimeout(this.escapeTimer);
+    this.escapeTimer = window.setTimeout(() => this.dismissEscape(), ESCAPE_ASK_MS);
+  }
+
+  /** The Escape question goes away (answered "Keep picking", timed out, or the session moved on). */
+  dismissEscape(): void {
+    window.clearTimeout(this.escapeTimer);
+    if (this.panel.escapeAsked) this.panel.askEscape(false);
+  }
+
+  /** "More time": the server moves the deadline; the countdown follows its answer. */
+  async extend(): Promise<void> {
+    if (this.state !== "ready" || this.busy || this.extending || !this.clock) return;
+    this.extending = true;
+    this.update();
+    try {
+      const state = await extendSelection(this.sessionId, MORE_TIME_S);
+      this.clock.update(state);
+      if (this.state === "ready") {
+        const seconds = Math.ceil(state.seconds_left);
+        this.panel.setMessage(() => t("moreTimeAdded", { seconds }), "ok");
+      }
+    } catch (exc) {
+      if (this.state !== "ready") return; // the session ended meanwhile, and said so
+      const message = () => extendErrorMessage(exc);
+      const refused = exc instanceof ApiError && exc.kind === "http" ? exc : null;
+      if (refused?.status === 410 && refused.code === "nobody_waiting") this.finish("abandoned", message, "error");
+      else if (refused?.status === 410) this.finish("expired", message, "error");
+      else if (refused?.status === 409 || refused?.status === 404) {
+        const now = refused.status === 409 ? await this.clock?.refresh() : null;
+        if (this.state === "ready") this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
+      } else this.panel.setMessage(message, "error"); // 422 (an hour at most) or no answer: the pick goes on
+    } finally {
+      this.extending = false;
+      this.update();
+    }
   }
 
   private async answer(busy: "sending" | "cancelling", send: () => Promise<unknown>, done: ViewerState, said: () => string): Promise<void> {
@@ -121,6 +183,7 @@ export class SessionFlow {
 
   private finish(state: ViewerState, message: () => string, tone: "info" | "ok" | "error"): void {
     this.clock?.stop();
+    this.dismissEscape();
     this.busy = null;
     this.setState(state);
     this.panel.setCountdown(null);
@@ -150,10 +213,12 @@ export class SessionFlow {
     const ready = this.state === "ready" && !this.busy;
     const selected = this.selected;
     this.panel.setActions({ confirm: ready && selected.length > 0, cancel: ready, undo: ready && this.picks.canUndo }, this.busy);
+    this.panel.setMoreTime(ready, this.extending);
     this.panel.setPicked(() => (selected.length ? t("picked", { codes: selected.join(", ") }) : t("nothingPicked")));
   }
 
   stop(): void {
     this.clock?.stop();
+    window.clearTimeout(this.escapeTimer);
   }
 }

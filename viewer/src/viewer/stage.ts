@@ -1,6 +1,9 @@
 // The 3D side of the viewer: renderer, camera, orbit controls, the point clouds, framing, picking and
 // screen projection. It knows items and styles, not sessions or the DOM around it (app.ts does that).
 // Frames are drawn on demand (camera moved, cloud added, style changed), never in an idle loop.
+// Framing (framing.ts) fits what is framed into the part of the canvas that nothing covers (visible
+// rectangles the app gives): the camera's principal point moves to that part's centre (a view offset),
+// so that orbiting turns around what was framed and keeps it there.
 
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
@@ -8,7 +11,11 @@ import type { Bounds } from "./api";
 import type { Item } from "./model";
 import { GpuPicker } from "./picking";
 import type { ChunkedPoints } from "./chunks";
+import { clampRect, fitBox, type ScreenRect } from "./framing";
+import { Outlines, type OutlineSpec } from "./outlines";
 import { applyStyle, displayMaterial, pickMaterial, setPickId, sharedUniforms, worldPointSize, type CloudStyle } from "./pointMaterial";
+
+export type { ScreenRect } from "./framing";
 
 /**
  * One item on the stage: a group holding one Points per spatial chunk (all sharing the item's attributes
@@ -16,7 +23,10 @@ import { applyStyle, displayMaterial, pickMaterial, setPickId, sharedUniforms, w
  */
 export interface Cloud {
   item: Item;
+  /** The points as drawn: `source` with its bounds lifted by the item's lift (exploded floors). */
   data: ChunkedPoints;
+  source: ChunkedPoints;
+  lift: number;
   group: THREE.Group;
   pickGroup: THREE.Group;
   material: THREE.ShaderMaterial;
@@ -25,8 +35,6 @@ export interface Cloud {
 }
 // How far below a room's top its structure is cut, so that the inside is seen from above.
 const CEILING_CUT_M = 0.2;
-// Framing one small object shows a little of the room around it too.
-const MIN_FRAME_RADIUS_M = 1.0;
 
 export class Stage {
   readonly renderer: THREE.WebGLRenderer;
@@ -43,7 +51,14 @@ export class Stage {
   private readonly shared = sharedUniforms();
   private readonly picker: GpuPicker;
   private readonly clouds = new Map<string, Cloud>();
-  private outlines: THREE.Box3Helper[] = [];
+  private readonly outlines: Outlines;
+  // The principal point (where the orbit target is drawn) in NDC, set by frame(); kept across resizes.
+  private principal = { x: 0, y: 0 };
+  /** The part of the canvas the last framing used (for tests: window.sceneViewer.view.framedRect). */
+  framedRect: ScreenRect | null = null;
+  // What the last framing showed, until the user moves the camera (then null).
+  private framed: Bounds | null = null;
+  private upIndex = 2;
   private frameRequested = 0;
   private frameDelayed = 0;
   private lastFrame = -Infinity;
@@ -63,10 +78,12 @@ export class Stage {
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.screenSpacePanning = true;
     this.controls.addEventListener("change", () => this.requestRender());
+    this.controls.addEventListener("start", () => (this.framed = null)); // the user moves the camera: theirs now
     this.renderer.autoClear = false;
     this.scene.add(this.root);
     this.overlayScene.add(this.overlayRoot);
     this.pickScene.add(this.pickRoot);
+    this.outlines = new Outlines(this.overlayRoot);
     this.picker = new GpuPicker(this.renderer);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -80,6 +97,7 @@ export class Stage {
   /** Scenes whose up axis is not z are turned so that it is (the camera orbits around z). */
   setUpAxis(axis: "x" | "y" | "z"): void {
     const r = axis === "y" ? [Math.PI / 2, 0, 0] : axis === "x" ? [0, -Math.PI / 2, 0] : [0, 0, 0];
+    this.upIndex = { x: 0, y: 1, z: 2 }[axis];
     for (const group of [this.root, this.overlayRoot, this.pickRoot]) {
       group.rotation.set(r[0], r[1], r[2]);
       group.updateMatrixWorld(true);
@@ -91,11 +109,12 @@ export class Stage {
     this.height = Math.max(1, this.container.clientHeight);
     this.renderer.setSize(this.width, this.height, false);
     this.camera.aspect = this.width / this.height;
-    this.camera.updateProjectionMatrix();
+    this.applyPrincipal();
     const ratio = this.renderer.getPixelRatio();
     this.shared.uScale.value = (this.height * ratio) / (2 * Math.tan(THREE.MathUtils.degToRad(this.camera.fov) / 2));
     this.shared.uMinPx.value = 1.5 * ratio;
-    this.shared.uMaxPx.value = 18 * ratio;
+    // the cap for points at the orbit target's distance; nearer ones get less (pointMaterial.ts)
+    this.shared.uMaxPx.value = 12 * ratio;
     this.requestRender(); // the canvas was cleared by the new size
   }
 
@@ -119,30 +138,69 @@ export class Stage {
       group.add(new THREE.Points(geometry, material));
       pickGroup.add(new THREE.Points(geometry, pick));
     }
-    // The item's transform sits on each chunk, not on the group: Raycaster scales its threshold by the
-    // scale of the Points it tests.
     for (const g of [group, pickGroup]) {
       g.name = item.code;
       for (const chunk of g.children) {
-        chunk.position.set(data.min[0], data.min[1], data.min[2]);
         chunk.scale.set(size[0] || 1, size[1] || 1, size[2] || 1);
         chunk.matrixAutoUpdate = false;
-        chunk.updateMatrix();
       }
     }
     pickGroup.visible = false;
     this.root.add(group);
     this.pickRoot.add(pickGroup);
-    group.updateMatrixWorld(true);
-    pickGroup.updateMatrixWorld(true);
-    for (const chunk of pickGroup.children as THREE.Points[]) {
+    const cloud: Cloud = { item, data, source: data, lift: NaN, group, pickGroup, material, pickMaterial: pick, pickId: 0 };
+    this.place(cloud);
+    this.clouds.set(item.code, cloud);
+    return cloud;
+  }
+
+  /**
+   * Put a cloud where its item is drawn: its bounds, lifted by the item's lift. The item's transform sits
+   * on each chunk, not on the group: Raycaster scales its threshold by the scale of the Points it tests.
+   */
+  private place(cloud: Cloud): void {
+    const lift = cloud.item.lift;
+    if (lift === cloud.lift) return;
+    const up = this.upIndex;
+    const lifted = (v: [number, number, number]) => v.map((x, k) => (k === up ? x + lift : x)) as [number, number, number];
+    const { source } = cloud;
+    cloud.data = lift ? { ...source, min: lifted(source.min), max: lifted(source.max) } : source;
+    cloud.lift = lift;
+    cloud.material.uniforms.uLift.value = lift;
+    for (const g of [cloud.group, cloud.pickGroup]) {
+      for (const chunk of g.children) {
+        chunk.position.set(...cloud.data.min);
+        chunk.updateMatrix();
+      }
+      g.updateMatrixWorld(true);
+    }
+    for (const chunk of cloud.pickGroup.children as THREE.Points[]) {
       // culled by their boxes in the pick pass (tighter than the spheres the renderer tests)
       chunk.frustumCulled = false;
       chunk.userData.box = chunk.geometry.boundingBox!.clone().applyMatrix4(chunk.matrixWorld);
     }
-    const cloud: Cloud = { item, data, group, pickGroup, material, pickMaterial: pick, pickId: 0 };
-    this.clouds.set(item.code, cloud);
-    return cloud;
+  }
+
+  /** Move every cloud to its item's lift (after explodeFloors changed them). */
+  relift(): void {
+    for (const cloud of this.clouds.values()) this.place(cloud);
+    this.requestRender();
+  }
+
+  /** The user's point size (a factor on every point's size). */
+  setPointScale(scale: number): void {
+    this.shared.uSizeScale.value = scale;
+    this.requestRender();
+  }
+
+  /** Nothing above this height in the scene (before any lift) is drawn or picked; Infinity: no section. */
+  setSection(z: number): void {
+    this.shared.uSectionZ.value = Number.isFinite(z) ? z : 1e9;
+    this.requestRender();
+  }
+
+  get section(): number {
+    return this.shared.uSectionZ.value >= 1e9 ? Infinity : this.shared.uSectionZ.value;
   }
 
   cloud(code: string): Cloud | undefined {
@@ -169,18 +227,9 @@ export class Stage {
     }
   }
 
-  /** Boxes drawn around items (candidates, picks, focus): an outline as well as the tint. */
-  setOutlines(boxes: { bounds: Bounds; color: THREE.Color }[]): void {
-    for (const helper of this.outlines) {
-      this.overlayRoot.remove(helper);
-      helper.dispose();
-    }
-    this.outlines = boxes.map(({ bounds, color }) => {
-      const helper = new THREE.Box3Helper(new THREE.Box3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max)), color);
-      this.overlayRoot.add(helper);
-      helper.updateMatrixWorld(true);
-      return helper;
-    });
+  /** Boxes drawn around items (candidates, picks, the hovered one, a view's focus): what marks them. */
+  setOutlines(boxes: OutlineSpec[]): void {
+    this.outlines.set(boxes);
     this.requestRender();
   }
 
@@ -198,31 +247,45 @@ export class Stage {
   }
 
   /**
-   * Aim the camera at `bounds` from the south, above, so that all of it is in view in the part of the
-   * canvas right of `insetLeft` CSS pixels (where the side panel does not cover it).
+   * Aim the camera at `bounds` from the south, above, as close as it can be with every corner of them
+   * inside `visible` (the part of the canvas nothing covers; several: the one that shows them largest;
+   * a number: the CSS pixels a panel covers on the left, as before) with a margin. The camera's principal
+   * point moves to the middle of that part.
    */
-  frame(bounds: Bounds, insetLeft = 0): void {
+  frame(bounds: Bounds, visible: ScreenRect | ScreenRect[] | number = 0): void {
+    const inset = typeof visible === "number" ? Math.min(visible, this.width * 0.45) : 0;
+    const rects = typeof visible === "number" ? [{ left: inset, top: 0, width: this.width - inset, height: this.height }]
+      : (Array.isArray(visible) ? visible : [visible]).map((r) => clampRect(r, this.width, this.height));
     const box = new THREE.Box3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max)).applyMatrix4(this.root.matrixWorld);
-    const center = box.getCenter(new THREE.Vector3());
-    const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, MIN_FRAME_RADIUS_M);
-    const inset = Math.min(insetLeft, this.width * 0.45);
-    const fov = THREE.MathUtils.degToRad(this.camera.fov);
-    const freeAspect = (this.width - inset) / this.height;
-    const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * freeAspect));
-    const distance = (radius / Math.sin(fit / 2)) * 1.02;
-    const direction = new THREE.Vector3(0.25, -0.75, 0.95).normalize();
-    // Shift the view sideways by half the inset, so that the centre lands in the middle of the free part.
-    const right = new THREE.Vector3().crossVectors(direction, this.camera.up).normalize().negate();
-    const worldPerPx = (2 * distance * Math.tan(fov / 2)) / this.height;
-    center.addScaledVector(right, (-inset / 2) * worldPerPx);
-    this.camera.position.copy(center).addScaledVector(direction, distance);
-    this.camera.near = Math.max(0.01, distance / 500);
-    this.camera.far = distance * 20 + radius * 10;
-    this.camera.updateProjectionMatrix();
-    this.controls.target.copy(center);
-    this.controls.maxDistance = distance * 8;
+    const fit = fitBox(box, rects, { width: this.width, height: this.height, fov: this.camera.fov, up: this.camera.up });
+    this.principal = fit.principal;
+    this.framedRect = fit.rect;
+    this.framed = bounds;
+    this.camera.position.copy(fit.center).addScaledVector(fit.back, fit.distance);
+    this.camera.near = Math.max(0.01, fit.distance / 500);
+    this.camera.far = fit.distance * 20 + fit.radius * 10;
+    this.applyPrincipal();
+    this.controls.target.copy(fit.center);
+    this.controls.maxDistance = fit.distance * 8;
     this.controls.update();
     this.requestRender();
+  }
+
+  /**
+   * What the last framing showed, while the user has not moved the camera since: framed again (framing.ts)
+   * when something now covers part of it (a panel grew), so that it stays clear of the panels.
+   */
+  get framedBounds(): Bounds | null {
+    return this.framed;
+  }
+
+  /** The camera's projection with the principal point at `this.principal` (a view offset over the whole canvas). */
+  private applyPrincipal(): void {
+    const { x, y } = this.principal;
+    if (x === 0 && y === 0) this.camera.clearViewOffset();
+    // the canvas is a window of a same-sized frame moved by (ox, oy): the frame's centre lands at NDC (x, y)
+    else this.camera.setViewOffset(this.width, this.height, (-x * this.width) / 2, (y * this.height) / 2, this.width, this.height);
+    this.camera.updateProjectionMatrix();
   }
 
   /** Draw at the next animation frame; with `spacingMs`, no sooner than that after the last frame (while loading). */
@@ -243,6 +306,8 @@ export class Stage {
     if (this.frameRequested) cancelAnimationFrame(this.frameRequested);
     if (this.frameDelayed) clearTimeout(this.frameDelayed);
     this.frameRequested = this.frameDelayed = 0;
+    // nearer than the target, points get a lower size cap (pointMaterial.ts)
+    this.shared.uFocusDist.value = Math.max(1e-3, this.camera.position.distanceTo(this.controls.target));
     this.renderer.clear();
     this.renderer.render(this.scene, this.camera);
     this.renderer.clearDepth();
@@ -274,6 +339,26 @@ export class Stage {
     return { x: ((v.x + 1) / 2) * this.width, y: ((1 - v.y) / 2) * this.height };
   }
 
+  /** The canvas rectangle (CSS pixels) that a box in scene coordinates covers, or null if any corner is behind the camera. */
+  projectBox(bounds: Bounds): ScreenRect | null {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let k = 0; k < 8; k++) {
+      const corner = new THREE.Vector3(bounds[k & 1 ? "max" : "min"][0], bounds[k & 2 ? "max" : "min"][1], bounds[k & 4 ? "max" : "min"][2]);
+      const v = corner.applyMatrix4(this.root.matrixWorld).project(this.camera);
+      if (v.z < -1 || v.z > 1) return null;
+      const x = ((v.x + 1) / 2) * this.width;
+      const y = ((1 - v.y) / 2) * this.height;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    return { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+  }
+
   /** World distance that one CSS pixel covers at the orbit target (for the raycast baseline's threshold). */
   worldPerPixel(): number {
     const distance = this.camera.position.distanceTo(this.controls.target);
@@ -286,6 +371,7 @@ export class Stage {
 
   dispose(): void {
     this.clear();
+    this.outlines.dispose();
     this.resizeObserver.disconnect();
     this.controls.dispose();
     this.picker.dispose();
