@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,10 +12,16 @@ from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, err_console, print_json
-from scene_agent.demo.place import ensure_demo_scene
-from scene_agent.scene.manifest import resolve_manifest_path
 
 bench_app = typer.Typer(help="Benchmarks: each prints a table, or one JSON line with --json.", no_args_is_help=True)
+
+
+def _manifest(scene: Path | None) -> Path:
+    """--scene's manifest, or the demo's (built on first use)."""
+    from scene_agent.demo.place import ensure_demo_scene
+    from scene_agent.scene.manifest import resolve_manifest_path
+
+    return resolve_manifest_path(scene) if scene else ensure_demo_scene()
 
 
 @bench_app.command("scene")
@@ -28,7 +35,7 @@ def scene(
     """Manifest load + index build time and memory: the demo (or --scene) and a generated large scene."""
     from scene_bench.scene import bench_scene
 
-    manifest = resolve_manifest_path(scene) if scene else ensure_demo_scene()
+    manifest = _manifest(scene)
     rows = bench_scene(manifest, n_objects=objects, repeats=repeats)
     if json_output:
         print_json({"results": [asdict(r) for r in rows]})
@@ -197,7 +204,7 @@ def viewer(
     """The web viewer in headless Chromium: time to first frame and ready per view; pick latency, GPU vs Raycaster."""
     from scene_bench.viewer import bench_viewer
 
-    manifest = resolve_manifest_path(scene) if scene else ensure_demo_scene()
+    manifest = _manifest(scene)
     report = bench_viewer(manifest, runs=runs, clicks=clicks)
     if json_output:
         print_json(report.as_json())
@@ -325,4 +332,32 @@ def mcp(
         table.add_column(col, justify="left" if col in ("path", "call") else "right")
     for r in report.rows:
         table.add_row(r.path, r.call, str(r.n), f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}", f"{r.mean_ms:.1f}")
+    console.print(table)
+
+
+@bench_app.command("startup")
+@handled
+def startup(
+    repeats: Annotated[int, typer.Option("--repeats", min=1, help="Timed rounds (the median is shown).")] = 5,
+    json_output: JsonOption = False,
+) -> None:
+    """One-shot commands (--help, clr, vol, find, ask) as fresh processes beside `python -c "import numpy"`, with the
+    ratio each must stay under; the tool-call card of `ask` beside the same tool timed warm."""
+    from scene_bench.startup import bench_startup
+
+    report = bench_startup(repeats=repeats)
+    if json_output:
+        print_json(report.as_json())
+        return
+    caption = (f"Each run is a new process, spawn to exit, on the demo home (offline planner); rounds take turns, after one "
+               f"warm-up round.\nask's {report.ask_tool} card showed {report.ask_tool_card_ms:.1f} ms; the same call in a "
+               f"warm process takes {report.ask_tool_warm_ms:.1f} ms.")
+    table = Table(title=f"bench startup (wall ms, median of {repeats} runs; × the baseline)", title_justify="left",
+                  caption=escape(caption), caption_justify="left")
+    for col in ("command", "median", "min", "max", "×", "goal", "met"):
+        table.add_column(col, justify="left" if col == "command" else "right", no_wrap=col != "command")
+    for r in report.rows:
+        goal = "baseline" if r.goal is None else f"≤ {r.goal:g}"
+        met = "" if r.met is None else ("yes" if r.met else "[red]no[/]")
+        table.add_row(escape(r.command), f"{r.median_ms:.0f}", f"{r.min_ms:.0f}", f"{r.max_ms:.0f}", f"{r.ratio:.2f}", goal, met)
     console.print(table)

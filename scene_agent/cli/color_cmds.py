@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, print_json
-from scene_agent.demo.place import open_scene_or_demo
-from scene_agent.tools.color import ColorResult, color
+
+if TYPE_CHECKING:
+    from scene_agent.tools.color import ColorResult
 
 
 def _print_color(result: ColorResult) -> None:
+    from rich.table import Table
+
     console.print(escape(result.summary))
     if result.clusters:
         table = Table(title_justify="left", show_edge=False, pad_edge=False)
@@ -33,6 +35,9 @@ def clr_command(
     json_output: JsonOption = False,
 ) -> None:
     """Dominant colours (named, with hex and share) of a room's walls and floor or of an object."""
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_agent.tools.color import color
+
     result = color(open_scene_or_demo(scene), code)
     if json_output:
         print_json(result.model_dump(mode="json"))  # every key, null included: one shape for programs

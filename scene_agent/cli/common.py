@@ -1,4 +1,9 @@
-"""Options every command shares and the one place expected errors become exit statuses."""
+"""Options every command shares and the one place expected errors become exit statuses.
+
+The command modules (…_cmds.py) import only typer and this package's light modules at the top; what a command
+runs on (the scene, the tools, the agent, the server) is imported in its body, so `--help` and each command pay
+only for their own imports (`scene-agent bench startup` measures it).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,6 @@ import typer
 
 from scene_agent.cli.output import print_error
 from scene_agent.errors import SceneAgentError
-from scene_agent.scene.loader import load_scene
 
 SceneOption = Annotated[
     Path | None,
@@ -40,6 +44,8 @@ def handled(fn: Callable[P, R]) -> Callable[P, R]:
 
 def scene_summary(manifest_path: Path) -> dict[str, Any]:
     """What a command that wrote a scene reports: where it is and how big it is."""
+    from scene_agent.scene.loader import load_scene
+
     scene = load_scene(manifest_path)
     floors, rooms, objects = scene.index.counts
     return {"manifest": str(manifest_path), "floors": floors, "rooms": rooms, "objects": objects,

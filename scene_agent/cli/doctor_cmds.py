@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import typer
 from rich.markup import escape
@@ -15,10 +15,10 @@ from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, print_json
 from scene_agent.cli.viewer_check import server_warning
 from scene_agent.config import Settings, load_model_settings, load_settings, redact_url
-from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import SceneAgentError
-from scene_agent.scene.loader import Scene
-from scene_agent.selection.channel import open_channel
+
+if TYPE_CHECKING:
+    from scene_agent.scene.loader import Scene
 
 Verdict = Literal["ok", "note", "problem"]
 
@@ -33,6 +33,8 @@ class Check:
 
 
 def _scene(path: Path | None) -> tuple[Check, Scene | None]:
+    from scene_agent.demo.place import open_scene_or_demo
+
     try:
         scene = open_scene_or_demo(path)
     except SceneAgentError as exc:
@@ -42,6 +44,8 @@ def _scene(path: Path | None) -> tuple[Check, Scene | None]:
 
 
 def _channel(settings: Settings) -> Check:
+    from scene_agent.selection.channel import open_channel
+
     try:
         channel = open_channel(settings)
     except SceneAgentError as exc:

@@ -14,9 +14,7 @@ from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import print_json
 from scene_agent.cli.viewer_check import serving
 from scene_agent.config import load_settings
-from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import SceneAgentError
-from scene_agent.selection.channel import open_channel
 
 DEFAULT_MCP_PORT = 8091
 
@@ -37,6 +35,8 @@ def mcp_command(
     """Serve the scene's tools over MCP: find, visualize, color, volume, ask, wait_for_selection; scenes as resources."""
     from mcp_server.run import serve_http, serve_stdio  # imports the MCP SDK only here
     from mcp_server.server import build_server
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_agent.selection.channel import open_channel
 
     # stdout is the protocol's on stdio: everything for people goes to stderr.
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="scene-agent mcp: %(message)s")

@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
 
 def print_json(payload: BaseModel | dict[str, Any]) -> None:
     """One JSON document on one line of stdout."""
-    if isinstance(payload, BaseModel):
-        text = payload.model_dump_json(exclude_none=True)
-    else:
+    if isinstance(payload, dict):
         text = json.dumps(payload, ensure_ascii=False)
+    else:
+        text = payload.model_dump_json(exclude_none=True)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
 

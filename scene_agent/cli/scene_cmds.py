@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -12,9 +12,10 @@ from rich.table import Table
 from scene_agent.cli.common import JsonOption, SceneOption, handled, scene_summary
 from scene_agent.cli.output import console, print_json
 from scene_agent.config import load_demo_dir
-from scene_agent.demo.place import open_scene_or_demo
-from scene_agent.scene.loader import Scene
-from scene_agent.tools.find import FindResult, find
+
+if TYPE_CHECKING:
+    from scene_agent.scene.loader import Scene
+    from scene_agent.tools.find import FindResult
 
 scene_app = typer.Typer(help="Inspect a scene.", no_args_is_help=True)
 
@@ -35,6 +36,8 @@ def _info_json(scene: Scene) -> dict[str, Any]:
 @handled
 def info(scene: SceneOption = None, json_output: JsonOption = False) -> None:
     """Floors, rooms (code, type, name, points) and objects (code, label, room, points)."""
+    from scene_agent.demo.place import open_scene_or_demo
+
     loaded = open_scene_or_demo(scene)
     if json_output:
         print_json(_info_json(loaded))
@@ -84,6 +87,9 @@ def find_command(
     json_output: JsonOption = False,
 ) -> None:
     """Rooms and objects matching a description; exit 1 when nothing matches."""
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_agent.tools.find import find
+
     result = find(open_scene_or_demo(scene), text)
     print_json(result) if json_output else _print_find(result)
     if not result.candidates:

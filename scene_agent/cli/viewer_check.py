@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from scene_agent.config import DEFAULT_HOST, Settings
-from scene_agent.scene.loader import Scene
+
+if TYPE_CHECKING:
+    from scene_agent.scene.loader import Scene
 
 
 def server_warning(settings: Settings, scene: Scene) -> str | None:
     """Why the viewer link may not work: no server at the viewer URL, or one serving another scene."""
+    import urllib.error  # with urllib.request, http.client and ssl: only when a link is checked
+    import urllib.request
+
     url = settings.viewer_origin + "/api/health"
     try:
         with urllib.request.urlopen(url, timeout=1) as response:

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from pydantic import ValidationError
 from rich.markup import escape
-from rich.status import Status
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, err_console, print_json
-from scene_agent.cli.viewer_check import server_warning
-from scene_agent.config import load_settings
-from scene_agent.demo.place import open_scene_or_demo
-from scene_agent.errors import usage_error
-from scene_agent.selection.result import SelectionResult
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, SelectionSession
-from scene_agent.tools.context import ToolContext
-from scene_agent.tools.question import NoUIError, QuestionInput, QuestionResult
-from scene_agent.tools.visualize import VisOutput, VisualizeInput, visualize
+from scene_agent.selection.limits import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S
+
+if TYPE_CHECKING:
+    from rich.status import Status
+
+    from scene_agent.selection.result import SelectionResult
+    from scene_agent.selection.session import SelectionSession
+    from scene_agent.tools.question import QuestionInput, QuestionResult
+    from scene_agent.tools.visualize import VisOutput
 
 
 def _print_vis(out: VisOutput, warning: str | None, as_json: bool) -> None:
@@ -81,6 +79,8 @@ class _Terminal:
             self._status.stop()
 
     def ask(self, questions: QuestionInput) -> QuestionResult:
+        from scene_agent.tools.question import NoUIError
+
         raise NoUIError("vis asks no questions")
 
 
@@ -95,6 +95,15 @@ def vis_command(
     json_output: JsonOption = False,
 ) -> None:
     """Show CODES in the viewer (view-only, returns at once), or with --select wait for the user's pick."""
+    from pydantic import ValidationError
+
+    from scene_agent.cli.viewer_check import server_warning
+    from scene_agent.config import load_settings
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_agent.errors import usage_error
+    from scene_agent.tools.context import ToolContext
+    from scene_agent.tools.visualize import VisualizeInput, visualize
+
     if not select and (multiple or prompt):
         raise typer.BadParameter("--multiple and --prompt need --select")
     try:

@@ -9,8 +9,6 @@ from rich.markup import escape
 
 from scene_agent.cli.common import JsonOption, SceneOption
 from scene_agent.cli.output import console, print_json
-from scene_agent.demo.place import open_scene_or_demo
-from scene_agent.tools.volume import describe, volume
 
 
 def vol_command(
@@ -19,6 +17,9 @@ def vol_command(
     json_output: JsonOption = False,
 ) -> None:
     """Volume of a room or object: convex hull (scan noise taken off), oriented box, axis-aligned box; rooms: floor area and height."""
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_agent.tools.volume import describe, volume
+
     result = volume(open_scene_or_demo(scene), code)
     if json_output:
         payload = result.model_dump(mode="json", exclude_none=True)

@@ -11,17 +11,11 @@ import numpy as np
 from scene_agent.demo.layout import FloorPlan, Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Shell, render_shell
 from scene_agent.demo.surfaces import Part, parts_area, render_parts, rng_for
+from scene_agent.demo.version import DEMO_VERSION, SCENE_ID, VERSION_FILE
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.scene.writer import SceneWriter
 
-SCENE_ID = "demo"
 SCENE_NAME = "Demo home"
-
-# Version of what this generator builds. Bump it with every change to the demo's contents
-# (layout, parts, colours, sampling) so that an already-built demo scene is rebuilt: the build
-# writes it to VERSION_FILE beside scene.json, and demo/place.py (ensure_demo_scene) compares the two.
-DEMO_VERSION = 5
-VERSION_FILE = ".demo-version"
 
 # Points per m² of visible furniture surface, like a scan from a few meters away; small things
 # are scanned more densely relative to their size, big ones are capped, so every object file

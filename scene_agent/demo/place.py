@@ -10,11 +10,14 @@ import fcntl
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scene_agent.config import load_demo_dir
-from scene_agent.demo.build import DEMO_VERSION, SCENE_ID, VERSION_FILE, build_demo_scene
-from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.demo.version import DEMO_VERSION, SCENE_ID, VERSION_FILE
 from scene_agent.scene.manifest import MANIFEST_NAME
+
+if TYPE_CHECKING:
+    from scene_agent.scene.loader import Scene
 
 
 def _demo_is_current(directory: Path, version: int, stamp_name: str) -> bool:
@@ -47,10 +50,14 @@ def ensure_demo_scene(directory: Path | None = None) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         # Another process may have built it while this one waited for the lock.
         if not _demo_is_current(directory, DEMO_VERSION, VERSION_FILE) and not _holds_another_scene(manifest, SCENE_ID):
+            from scene_agent.demo.build import build_demo_scene  # the generator: only when a build is due
+
             build_demo_scene(directory, overwrite=True)
     return manifest
 
 
 def open_scene_or_demo(path: str | os.PathLike[str] | None = None) -> Scene:
     """The scene at `path`, or the demo scene (built on first use) when no path is given."""
+    from scene_agent.scene.loader import load_scene  # numpy and the scene's models: only once a scene is opened
+
     return load_scene(path if path is not None else ensure_demo_scene())

@@ -17,10 +17,10 @@ from scene_agent.errors import (
     UsageError,
 )
 from scene_agent.scene.codes import is_code, kind_of
+from scene_agent.selection.limits import DEFAULT_TIMEOUT_S as DEFAULT_TIMEOUT_S
+from scene_agent.selection.limits import MAX_TIMEOUT_S as MAX_TIMEOUT_S
 
 SESSION_ID_RE = re.compile(r"^[0-9a-f]{32}$")
-DEFAULT_TIMEOUT_S = 60.0
-MAX_TIMEOUT_S = 3600.0
 MAX_EXTENSION_S = 600.0  # one "more time" adds at most this much
 MIN_LEFT_TO_EXTEND_S = 1.0  # closer to the deadline the waiter may be closing the session: too late to extend
 

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from scene_agent.demo import build as demo_build
-from scene_agent.demo import place as demo_place
-from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE
 from scene_agent.demo.place import ensure_demo_scene
+from scene_agent.demo.version import DEMO_VERSION, VERSION_FILE
 from scene_agent.scene.attributes import ATTRIBUTES_NAME
 from scene_agent.scene.manifest import load_manifest
 
@@ -38,7 +37,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
 def no_build(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     """Replace the builder with a recorder: the test sees whether a build was asked for, and none runs."""
     calls: list[tuple] = []
-    monkeypatch.setattr(demo_place, "build_demo_scene", lambda *args, **kwargs: calls.append((args, kwargs)))
+    monkeypatch.setattr(demo_build, "build_demo_scene", lambda *args, **kwargs: calls.append((args, kwargs)))
     return calls
 
 

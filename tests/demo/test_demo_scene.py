@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scene_agent.demo.build import DEMO_VERSION, VERSION_FILE, build_demo_scene
+from scene_agent.demo.build import build_demo_scene
+from scene_agent.demo.version import DEMO_VERSION, VERSION_FILE
 from scene_agent.errors import SceneAgentError
 from scene_agent.geometry.points import Points
 from scene_agent.language.vocabulary import OBJECT_SYNONYMS, ROOM_SYNONYMS
