@@ -15,12 +15,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.spatial import ConvexHull, QhullError
 
-from scene_agent.geometry.hull import Hull
+from scene_agent.geometry.polytope import Hull
 
 UPRIGHT_SLACK = 1.05  # keep the upright box unless a tilted one is more than 5 % smaller
 FACE_CANDIDATES = 24  # largest hull faces tried as a box axis
 MAX_EDGE_DIRECTIONS = 2048  # outline edges tried as a rectangle side
 MAX_BOX_POINTS = 20_000  # hull vertices used to choose a box's orientation
+OUTLINE_TOLERANCE = 1e-9  # a face this close to edge-on may be part of the outline (superset: still exact)
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,11 @@ def min_area_rect(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         # longest edges (the straight sides) are always tried.
         keep = np.union1d(np.linspace(0, len(edges) - 1, MAX_EDGE_DIRECTIONS).astype(int), np.argsort(-lengths)[:64])
         edges, lengths = edges[keep], lengths[keep]
-    u = edges[lengths > 0] / lengths[lengths > 0, None]
+    return _smallest_rect(ring, edges[lengths > 0] / lengths[lengths > 0, None])
+
+
+def _smallest_rect(ring: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The smallest-area rectangle around 2-D points with one side along one of the unit directions `u`."""
     v = np.column_stack([-u[:, 1], u[:, 0]])
     best = (np.inf, 0, np.zeros(2), np.zeros(2))
     for start in range(0, len(u), 256):  # bounded memory: ring points × 256 directions at a time
@@ -88,6 +93,44 @@ def min_area_rect(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return axes, hi - lo, ((lo + hi) / 2) @ axes
 
 
+@dataclass(frozen=True)
+class Outline:
+    """A 3-D hull's edges with the two faces each joins: what its shadow along any axis is made of."""
+
+    hull: Hull
+    ends: np.ndarray  # E×2 vertex rows
+    faces: np.ndarray  # E×2 triangle rows
+
+    @classmethod
+    def of(cls, hull: Hull) -> Outline:
+        """Every edge of the hull once."""
+        triangle = np.repeat(np.arange(len(hull.triangles)), 3)
+        slot = np.tile(np.arange(3), len(hull.triangles))
+        other = hull.neighbours.ravel()
+        once = triangle < other  # each edge is seen from both of its triangles
+        ends = np.column_stack([hull.triangles[triangle, (slot + 1) % 3], hull.triangles[triangle, (slot + 2) % 3]])
+        return cls(hull, ends[once], np.column_stack([triangle[once], other[once]]))
+
+    def rect(self, plane: np.ndarray, normal: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """min_area_rect of the hull's vertices seen along `normal` (in `plane` coordinates), or None to ask it.
+
+        The shadow's outline is made of the edges between a face turned towards `normal` and one
+        turned away (or edge-on), so only those edges' directions and ends are tried: the same
+        rectangle, without a 2-D hull per axis.
+        """
+        facing = self.hull.equations[:, :3] @ normal
+        one, other = facing[self.faces[:, 0]], facing[self.faces[:, 1]]
+        ends = self.ends[(np.minimum(one, other) <= OUTLINE_TOLERANCE) & (np.maximum(one, other) >= -OUTLINE_TOLERANCE)]
+        if not 3 <= len(ends) <= MAX_EDGE_DIRECTIONS:
+            return None
+        flat = self.hull.vertices[ends.ravel()] @ plane.T  # each outline vertex twice or more: the extents do not mind
+        edges = flat[1::2] - flat[0::2]
+        lengths = np.hypot(edges[:, 0], edges[:, 1])
+        if not np.any(lengths > 0):
+            return None
+        return _smallest_rect(flat, edges[lengths > 0] / lengths[lengths > 0, None])
+
+
 def _line_rect(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The rectangle of points on a line (or one spot): along the line's direction, zero across."""
     centred = xy - xy.mean(axis=0)
@@ -98,15 +141,24 @@ def _line_rect(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return axes, hi - lo, ((lo + hi) / 2) @ axes
 
 
-def box_along(points: np.ndarray, normal: np.ndarray, upright: bool = False) -> Box3:
-    """The smallest box with one axis along `normal`: its extent along it, the minimal rectangle across."""
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a × b of two 3-vectors (np.cross's arithmetic, without its overhead for one pair)."""
+    return np.array([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]])
+
+
+def box_along(points: np.ndarray, normal: np.ndarray, upright: bool = False, outline: Outline | None = None) -> Box3:
+    """The smallest box with one axis along `normal`: its extent along it, the minimal rectangle across.
+
+    `outline`, when given, is that of the points' hull: the rectangle is then found from its edges.
+    """
     normal = normal / np.linalg.norm(normal)
     helper = np.array([1.0, 0.0, 0.0]) if abs(normal[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    e1 = np.cross(normal, helper)
+    e1 = _cross(normal, helper)
     e1 /= np.linalg.norm(e1)
-    e2 = np.cross(normal, e1)
+    e2 = _cross(normal, e1)
     plane = np.vstack([e1, e2])
-    axes2, extents2, centre2 = min_area_rect(points @ plane.T)
+    rect = outline.rect(plane, normal) if outline is not None else None
+    axes2, extents2, centre2 = rect if rect is not None else min_area_rect(points @ plane.T)
     along = points @ normal
     axes = np.vstack([axes2 @ plane, normal])
     extents = np.append(extents2, np.ptp(along))
@@ -121,22 +173,28 @@ def _candidate_normals(points: np.ndarray, hull: Hull | None) -> list[np.ndarray
     if hull is not None and len(hull.triangles):
         order = np.argsort(-hull.triangle_areas())
         found += list(hull.equations[order[: 4 * FACE_CANDIDATES], :3])
-    unique: list[np.ndarray] = []
-    for n in found:
-        if all(abs(float(n @ m)) < 0.999 for m in unique):
-            unique.append(n)
+    if not found:
+        return []
+    repeats = (np.abs(np.array(found) @ np.array(found).T) >= 0.999).tolist()  # nearly the same axis
+    unique: list[int] = []
+    for i, same in enumerate(repeats):
+        if not any(same[j] for j in unique):
+            unique.append(i)
         if len(unique) >= FACE_CANDIDATES + 3:
             break
-    return unique
+    return [found[i] for i in unique]
 
 
 def fit_box(points: np.ndarray, hull: Hull | None = None) -> Box3:
-    """The upright box around the points, or the minimal tilted one when it is clearly smaller."""
+    """The upright box around the points, or the minimal tilted one when it is clearly smaller; `hull` is the points' hull."""
+    outline = None
     if len(points) > MAX_BOX_POINTS:
         # Only the orientation is chosen here; callers refit the sides on all points.
         points = points[np.random.default_rng(0).choice(len(points), MAX_BOX_POINTS, replace=False)]
-    upright = box_along(points, np.array([0.0, 0.0, 1.0]), upright=True)
-    tilted = min((box_along(points, n) for n in _candidate_normals(points, hull)), key=lambda b: b.volume,
+    elif hull is not None and len(hull.triangles):
+        outline = Outline.of(hull)
+    upright = box_along(points, np.array([0.0, 0.0, 1.0]), upright=True, outline=outline)
+    tilted = min((box_along(points, n, outline=outline) for n in _candidate_normals(points, hull)), key=lambda b: b.volume,
                  default=upright)
     return upright if upright.volume <= UPRIGHT_SLACK * tilted.volume else tilted
 

@@ -17,6 +17,7 @@ from scene_agent.geometry.hull import MAX_HULL_POINTS, CorrectedHull, corrected_
 from scene_agent.geometry.room import floor_area, floor_points, room_levels
 
 FLAT_TOLERANCE = 1e-9  # relative singular value below which a cloud is taken as flat (qhull's own scale)
+FLATNESS_SAMPLE = 2_000  # points whose spread is checked first: when they span a volume, so does the cloud
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,14 @@ def _flatness(xyz: np.ndarray) -> str | None:
         return "spot"
     rank = int((s > FLAT_TOLERANCE * s[0]).sum())
     return {1: "line", 2: "plane"}.get(rank)
+
+
+def _cloud_flatness(xyz: np.ndarray, max_points: int, seed: int) -> str | None:
+    """_flatness of (a bounded sample of) the cloud, looking at a small sample first: nearly every cloud is solid."""
+    rng = np.random.default_rng(seed)
+    if len(xyz) > FLATNESS_SAMPLE and _flatness(xyz[sample_rows(len(xyz), FLATNESS_SAMPLE, rng)]) is None:
+        return None
+    return _flatness(xyz[sample_rows(len(xyz), max_points, np.random.default_rng(seed))])
 
 
 def _aabb_extent(xyz: np.ndarray) -> tuple[float, float, float]:
@@ -102,7 +111,7 @@ def measure_volume(xyz: np.ndarray, *, room: bool = False, max_hull_points: int 
         what = "no points" if not len(xyz) else f"only {len(xyz)} point{'s' if len(xyz) > 1 else ''}"
         return VolumeMeasurement(None, "none", points_used=len(xyz), points_total=total, notes=tuple(notes),
                                  reason=f"{what} with finite coordinates: a volume needs at least 4 points not all on one plane")
-    shape = _flatness(xyz[sample_rows(len(xyz), max_hull_points, np.random.default_rng(seed))])
+    shape = _cloud_flatness(xyz, max_hull_points, seed)
     if shape:
         return _flat(xyz, shape, total, notes)
     try:
