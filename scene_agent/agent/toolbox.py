@@ -158,10 +158,24 @@ class Toolbox:
         return CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=False,
                            observation={"error": code, "message": message}, error=error)
 
+    @staticmethod
+    def _prepare(call: ToolCall) -> None:
+        """What the call will need loaded (ToolSpec.prepare), before it is timed; a call that cannot be parsed is
+        left to report its own error."""
+        spec = TOOLS.get(call.name)
+        if spec is None:
+            return
+        try:
+            parsed = spec.parse(_parse_arguments(call.arguments))
+        except (_CallFailedError, ValidationError):
+            return
+        spec.prepare(parsed)
+
     def _run(self, call: ToolCall, call_id: str | None = None) -> CallOutcome:
         call_id = call_id or self._new_id()
-        started = time.perf_counter()
         self.emit(ToolCallStart(id=call_id, tool_name=call.name, args=call.arguments))
+        self._prepare(call)
+        started = time.perf_counter()
         try:
             if self.control.stopped.is_set():
                 raise _CallFailedError("run_stopped", f"the run was stopped ({self.control.reason})", "cancelled")

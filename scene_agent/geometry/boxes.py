@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.spatial import ConvexHull, QhullError
 
-from scene_agent.geometry.polytope import Hull
+from scene_agent.geometry.polytope import FlatError, Hull, convex_polygon
 
 UPRIGHT_SLACK = 1.05  # keep the upright box unless a tilted one is more than 5 % smaller
 FACE_CANDIDATES = 24  # largest hull faces tried as a box axis
@@ -63,8 +62,8 @@ def min_area_rect(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     edge's direction is exact (rotating calipers, vectorised).
     """
     try:
-        ring = xy[ConvexHull(xy).vertices]
-    except (QhullError, ValueError):  # fewer than 3 points, or all on one line: a degenerate rectangle
+        ring = convex_polygon(xy)
+    except FlatError:  # fewer than 3 points, or all on one line: a degenerate rectangle
         return _line_rect(xy)
     edges = np.roll(ring, -1, axis=0) - ring
     lengths = np.linalg.norm(edges, axis=1)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.spatial import ConvexHull, QhullError
+
+from scene_agent.geometry.polytope import FlatError, convex_polygon
 
 TRIM_PERCENT = 0.5
 MAX_VERTICES = 32
@@ -60,11 +61,11 @@ def _hull_polygon(xy: np.ndarray, digits: int) -> tuple[tuple[float, float], ...
     if len(xy) < 3:
         return ()
     try:
-        hull = ConvexHull(xy)
-    except QhullError:  # all on one line or one spot: no area to stand on
+        ring = convex_polygon(xy)
+    except FlatError:  # all on one line or one spot: no area to stand on
         return ()
-    # scipy lists 2-D hull vertices counter-clockwise; vertices that stand out less than the rounding step are dropped.
-    poly = np.round(simplify_polygon(xy[hull.vertices], tolerance=10.0**-digits), digits) + 0.0
+    # Vertices that stand out less than the rounding step are dropped.
+    poly = np.round(simplify_polygon(ring, tolerance=10.0**-digits), digits) + 0.0
     keep = np.any(poly != np.roll(poly, 1, axis=0), axis=1)  # rounding can merge neighbours
     poly = poly[keep] if keep.any() else poly[:1]
     if len(poly) < 3:

@@ -27,7 +27,7 @@ the same amount, so the corrected volume does not depend on the sample size whil
 bounded.
 
 Time (docs/volume.md has the figures): the hull drops the points that cannot be its vertices
-before qhull sees them (polytope.py); the noise is measured on a second thread meanwhile, since
+before they are hulled (polytope.py); the noise is measured on a second thread meanwhile, since
 neither needs the other; the plane fits' smallest eigenvalues are solved in closed form; the
 moved-in polytope's volume comes from the hull dual to it, without hulling its corners again.
 """
@@ -35,13 +35,37 @@ moved-in polytope's volume comes from the hull dual to it, without hulling its c
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.spatial import QhullError, cKDTree
 
-from scene_agent.geometry.polytope import BLAS_CHUNK, Hull, halfspace_polytope
+from scene_agent.geometry.polytope import BLAS_CHUNK, FlatError, Hull, halfspace_polytope
+
+if TYPE_CHECKING:
+    from pykdtree.kdtree import KDTree
+
+
+def _load_kdtree() -> type[KDTree]:
+    """pykdtree's k-d tree, answering queries on the calling thread alone.
+
+    pykdtree spreads a query over OpenMP threads (OMP_NUM_THREADS, read once, as its OpenMP runtime loads).
+    For our 2,000 seeds that does not pay: the first query waits 2–3 ms for the threads to start, and after
+    each query they spin for milliseconds on the CPU the hull, built meanwhile, needs (VOL took a quarter
+    longer on two CPUs; docs/volume.md). The process's environment is left as it was; a setting made there is kept.
+    """
+    unset = "OMP_NUM_THREADS" not in os.environ
+    if unset:
+        os.environ["OMP_NUM_THREADS"] = "1"
+    try:
+        from pykdtree.kdtree import KDTree
+    finally:
+        if unset:
+            os.environ.pop("OMP_NUM_THREADS", None)
+    return KDTree
+
+
+_KDTREE = _load_kdtree()
 
 MAX_HULL_POINTS = 150_000
 NOISE_POOL = 40_000  # points in the k-d tree used for local plane fits
@@ -99,18 +123,18 @@ def sample_rows(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
 
 def _plane_fits(pool: np.ndarray, rng: np.random.Generator) -> tuple[float, float, float]:
     """(σ, median k-NN radius, points per m²) from planes fitted to the k-NN neighbourhoods of some seeds."""
-    tree = cKDTree(pool, balanced_tree=False, compact_nodes=False)  # the same neighbours, built in half the time
+    tree = _KDTREE(pool)  # pykdtree: scipy's cKDTree's neighbours, without importing scipy (docs/volume.md)
     seeds = pool[sample_rows(len(pool), NOISE_SEEDS, rng)]
-    dist, idx = tree.query(seeds, k=NEIGHBOURS + 1)  # the seed itself and its neighbours
-    nbhd = pool[idx]
+    dist2, idx = tree.query(seeds, k=NEIGHBOURS + 1, sqr_dists=True)  # the seed itself and its neighbours
+    nbhd = pool[idx.astype(np.intp)]
     centred = nbhd - nbhd.mean(axis=1, keepdims=True)
     rss = _least_scatter(centred).clip(min=0.0)
     # The residual sum of squares of a plane through m points is σ²·χ²(m−3); compare quantiles.
     nu = NEIGHBOURS + 1 - 3
-    sigma = float(np.sqrt(np.quantile(rss, NOISE_QUANTILE) / _chi2_quantile(NOISE_QUANTILE, nu)))
-    radius2 = dist[:, -1] ** 2
+    sigma = float(np.sqrt(quantile(rss, NOISE_QUANTILE) / _chi2_quantile(NOISE_QUANTILE, nu)))
+    radius2 = dist2[:, -1]
     density = NEIGHBOURS / (np.pi * float(np.mean(radius2)) + 1e-300)  # π r_k² ρ has mean k on a surface
-    return sigma, float(np.sqrt(np.median(radius2))), density
+    return sigma, float(np.sqrt(median(radius2))), density
 
 
 def _least_scatter(centred: np.ndarray) -> np.ndarray:
@@ -131,6 +155,29 @@ def _least_scatter(centred: np.ndarray) -> np.ndarray:
     angle = np.arccos(np.clip(det / 2.0, -1.0, 1.0)) / 3.0
     least: np.ndarray = mean + 2.0 * p * np.cos(angle + 2.0 * np.pi / 3.0)
     return least
+
+
+def quantile(x: np.ndarray, q: float) -> float:
+    """np.quantile(x, q) of finite 1-D data, the same value (its default, linear method), by one partition.
+
+    np.quantile and np.median import numpy.ma on first use (7 ms of every one-shot `vol`); this is
+    their arithmetic: the value at position q·(n − 1), interpolated from the far end when past halfway.
+    """
+    position = (len(x) - 1) * q
+    below = int(np.floor(position))
+    above = min(below + 1, len(x) - 1)
+    part = np.partition(x, [below, above])
+    a, b, t = float(part[below]), float(part[above]), position - below
+    return b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
+
+
+def median(x: np.ndarray) -> float:
+    """np.median(x) of finite 1-D data, the same value (see `quantile` on why not np.median)."""
+    half = len(x) // 2
+    if len(x) % 2:
+        return float(np.partition(x, half)[half])
+    part = np.partition(x, [half - 1, half])
+    return (float(part[half - 1]) + float(part[half])) / 2.0
 
 
 def _chi2_quantile(q: float, nu: int) -> float:
@@ -218,7 +265,7 @@ def hull_offset(hull: Hull, depth: np.ndarray, face: np.ndarray, noise: NoiseEst
             return Offset(0.0, supported, "no surface lies flush under the hull")
         centre = half_sample_mode(inner)
         below = centre - inner[inner < centre]  # the inner side of the peak: no deeper surfaces mixed in
-        width = max(float(np.median(below)) / 0.6745 if len(below) > 5 else sigma, 1e-6)
+        width = max(median(below) / 0.6745 if len(below) > 5 else sigma, 1e-6)
         lo, hi = min(-1e-9, centre - 3 * width), centre + 3 * width
     under = depth[(depth > lo) & (depth < hi) & supported[face]]
     share = float(np.mean(np.abs(under - centre) <= width))
@@ -241,7 +288,7 @@ def inner_offset(hull: Hull, offset: float, faces: np.ndarray) -> tuple[np.ndarr
             return np.zeros((0, 3)), 0.0
     try:
         return halfspace_polytope(equations, inside)
-    except QhullError:
+    except FlatError:
         return np.zeros((0, 3)), 0.0
 
 
@@ -269,7 +316,7 @@ def _hull_and_noise(used: np.ndarray, xyz: np.ndarray, rng: np.random.Generator,
                     correct: bool) -> tuple[Hull, NoiseEstimate | None]:
     """The hull of `used` and, when correcting, the scan noise of `xyz`, measured side by side on large clouds.
 
-    The two are independent and both spend their time outside the GIL (qhull, the k-d tree, numpy), so
+    The two are independent and both spend their time outside the GIL (the hull, the k-d tree, numpy), so
     a second core halves the wait. Only the noise estimate draws from `rng`, so the results are the same
     either way.
     """
@@ -278,6 +325,8 @@ def _hull_and_noise(used: np.ndarray, xyz: np.ndarray, rng: np.random.Generator,
     if len(xyz) < SIDE_BY_SIDE_POINTS or _usable_cpus() < 2:
         raw = Hull.of(used)
         return raw, estimate_noise(xyz, rng)
+    from concurrent.futures import ThreadPoolExecutor  # large clouds only: 2 ms of every one-shot `vol` otherwise
+
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="scan-noise") as worker:
         noise = worker.submit(estimate_noise, xyz, rng)
         raw = Hull.of(used)

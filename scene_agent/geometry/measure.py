@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
-from scipy.spatial import QhullError
 
 from scene_agent.geometry.boxes import Box3, aabb_extents, fit_box
 from scene_agent.geometry.hull import MAX_HULL_POINTS, CorrectedHull, corrected_hull, sample_rows
+from scene_agent.geometry.polytope import FlatError
 from scene_agent.geometry.room import floor_area, floor_points, room_levels
 
-FLAT_TOLERANCE = 1e-9  # relative singular value below which a cloud is taken as flat (qhull's own scale)
+FLAT_TOLERANCE = 1e-9  # relative singular value below which a cloud is taken as flat (well above rounding)
 FLATNESS_SAMPLE = 2_000  # points whose spread is checked first: when they span a volume, so does the cloud
 
 
@@ -116,7 +116,7 @@ def measure_volume(xyz: np.ndarray, *, room: bool = False, max_hull_points: int 
         return _flat(xyz, shape, total, notes)
     try:
         h = corrected_hull(xyz, max_hull_points=max_hull_points, correct=correct, seed=seed)
-    except QhullError:  # flat within qhull's tolerance though not exactly
+    except FlatError:  # flat within the hull's tolerance (polytope.py) though not exactly
         return _flat(xyz, "plane", total, notes)
     reason = None
     if h.corrected_volume <= 0:

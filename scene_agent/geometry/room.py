@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import ndimage
 
 BIN_M = 0.01  # height histogram bin
 PLANE_PEAK = 5.0  # a plane's bin holds at least this many times the typical bin
@@ -85,8 +84,15 @@ def floor_points(xyz: np.ndarray, levels: Levels) -> np.ndarray:
     return xyz[np.abs(xyz[:, 2] - levels.floor_z) <= band, :2]
 
 
+def load_floor_area() -> None:
+    """Import what floor_area needs (scipy.ndimage, a fifth of a second), so that its first call only measures."""
+    import scipy.ndimage  # noqa: F401  (loaded once; floor_area imports it again from the module cache)
+
+
 def floor_area(xy: np.ndarray) -> Footprint:
     """Area covered by 2-D floor points, holes filled, edge cells weighted by their share of points."""
+    from scipy import ndimage  # rooms only: importing it would cost every one-shot command a fifth of a second
+
     if len(xy) < 3:
         return Footprint(0.0, 0.0, len(xy))
     lo, hi = xy.min(axis=0), xy.max(axis=0)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-
-from shapely.geometry import LineString, Point, Polygon
+from typing import TYPE_CHECKING
 
 from scene_agent.scene.attributes import ItemAttributes
+
+if TYPE_CHECKING:  # shapely itself is imported where a place word is decided: most questions have none
+    from shapely.geometry import Point, Polygon
 
 ON_BELOW_TOP_M = 0.08   # "on": its bottom may sit this far below the other's top (scan noise, soft tops)
 ON_ABOVE_TOP_M = 0.2    # ... and no higher above it than this (else it floats: "above")
@@ -33,6 +35,8 @@ class Spot:
     @cached_property
     def shape(self) -> Polygon | Point:
         """The footprint as a polygon (a point at the centre when it has no area)."""
+        from shapely.geometry import Point, Polygon
+
         polygon = Polygon(self.attributes.footprint) if len(self.attributes.footprint) >= 3 else None
         if polygon is None or not polygon.is_valid or polygon.area <= 0:
             return Point(self.attributes.center[:2])
@@ -51,6 +55,8 @@ class Spot:
     @property
     def center(self) -> Point:
         """The footprint's centre, seen from above."""
+        from shapely.geometry import Point
+
         return Point(self.attributes.center[:2])
 
     @property
@@ -92,6 +98,8 @@ def is_above(a: Spot, b: Spot) -> bool:
 
 def is_between(a: Spot, x: Spot, y: Spot) -> bool:
     """a stands between x and y: its centre projects inside the x–y segment, close to the line."""
+    from shapely.geometry import LineString
+
     line = LineString([x.center, y.center])
     length = float(line.length)
     if length < 0.3:
@@ -103,6 +111,8 @@ def is_between(a: Spot, x: Spot, y: Spot) -> bool:
 
 def room_corners(room: Spot) -> list[Point]:
     """The corners of a room's outline: vertices whose inside angle is sharper than CORNER_ANGLE_DEG."""
+    from shapely.geometry import Point, Polygon
+
     if not isinstance(room.shape, Polygon):
         return []
     ring = list(room.shape.exterior.coords)[:-1]

@@ -135,7 +135,7 @@ def _unmeasured(code: str, kind: ItemKind, count: int, source: PointSource, boun
 
 def measure_item(code: str, kind: ItemKind, points: Points, source: PointSource, bounds: Bounds | None = None) -> ItemAttributes:
     """Measure one room (its shell) or object from its points; `bounds` (the manifest's) place an item with too few points."""
-    # Imported here: scipy's spatial module costs half a second, and only measuring needs it.
+    # Imported here: only measuring needs the geometry (none of it imports scipy at module level; docs/architecture.md).
     from scene_agent.geometry.footprint import footprint
     from scene_agent.geometry.measure import measure_volume
 

