@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app
 
 from api_server.bodies import CancelSelection, ErrorBody, ExtendSelection, SelectionAnswer, SessionState, SubmitSelection
 from api_server.openapi import documented
@@ -39,7 +39,12 @@ def _state(channel: SelectionChannel, session: SelectionSession) -> Response:
                          expires_at=session.expires_at, scene_id=session.scene_id, view=session.view,
                          selections=outcome.selections if outcome else [],
                          waiting=status == "pending" and channel.someone_waits(session.session_id))
-    return current_app.response_class(state.model_dump_json(), mimetype="application/json")
+    return _json(state.model_dump_json())
+
+
+def _json(body: str) -> Response:
+    """A 200 JSON response of a body pydantic wrote (one pass from the model to bytes)."""
+    return current_app.response_class(body, mimetype="application/json")
 
 
 @bp.post("/api/submit-selection")
@@ -49,7 +54,7 @@ def submit() -> Response:
     """Validate everything, then deliver through the channel (scene_agent/selection/channel.py); 200 once the waiter will see it."""
     body = json_body(SubmitSelection)
     answer = _channel().submit(body.session_id, [pick.itemCode for pick in body.selections])
-    return jsonify(answer.model_dump(mode="json"))
+    return _json(answer.model_dump_json())
 
 
 @bp.post("/api/cancel-selection")
@@ -58,7 +63,7 @@ def submit() -> Response:
 def cancel() -> Response:
     """Deliver the cancellation as a pick is delivered: selection file, then outcome."""
     body = json_body(CancelSelection)
-    return jsonify(_channel().cancel(body.session_id).model_dump(mode="json"))
+    return _json(_channel().cancel(body.session_id).model_dump_json())
 
 
 @bp.post("/api/extend-selection")

@@ -3,15 +3,19 @@
 Each server runs in its own process (`scene-agent serve --port 0 --json` for the product), so the
 client's threads do not share a GIL or a core budget with it in one interpreter. Every submit needs
 its own pending session (a second submit of one session is a 409), so N sessions are created in the
-server's state directory before the clock starts. The client is C threads, each with one keep-alive
+server's state directory before the clock starts, and each is waited for as the agent waits (claimed, and
+looked at once under its lock: `wait_like_agents`), so that the server does what it does for a real pick
+and the agent's part is not counted in the server's time. The client is C threads, each with one keep-alive
 connection that has already made one request (connection set-up and Flask's first-request imports
 are not measured), taking the next session from a shared counter; req/s is N over the wall time from
 the moment all threads start to the moment the last response is read.
 
 Rows, all with the same N and C: submit-selection on waitress (the product), GET /api/health on
-waitress (what a request costs with no session files: the framework's floor), and submit-selection
-on Werkzeug's threaded development server (what `flask run` serves; the baseline). Last, submit and
-health on two waitress servers sharing one Redis (scene_bench/api_redis.py), unless no Redis is at hand.
+waitress (what a request costs with no session files: the framework's floor), submit-selection on
+the same server with every fsync turned off (what durability costs; with a direct timing of fsync,
+scene_bench/api_fsync.py), and submit-selection on Werkzeug's threaded development server (what
+`flask run` serves; the baseline). Last, submit and health on two waitress servers sharing one Redis
+(scene_bench/api_redis.py), unless no Redis is at hand.
 
 Then the same requests under load, on the product and on waitress as it was tuned before
 (`api_server.serve.BASELINE`: 100 connections at most, no read-ahead, 16 threads, 8 event streams):
@@ -32,7 +36,6 @@ import json
 import os
 import queue
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,7 +45,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -53,6 +56,9 @@ from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
 from scene_agent.selection.store import SessionStore
 from scene_bench.processes import stop_process
+
+if TYPE_CHECKING:
+    from scene_bench.api_fsync import FsyncCost
 
 DEFAULT_REQUESTS = 2000
 DEFAULT_CONCURRENCY = 8
@@ -94,16 +100,18 @@ class ApiRow:
 
 @dataclass(frozen=True)
 class ApiReport:
-    """Every row of one run, the first few failed responses (empty when all were 200), and the Redis the shared rows
-    ran on (or why they were skipped)."""
+    """Every row of one run, the first few failed responses (empty when all were 200), the Redis the shared rows
+    ran on (or why they were skipped), and what an fsync takes here."""
 
     rows: tuple[ApiRow, ...]
     error_examples: tuple[str, ...]
     redis: str = ""
+    fsync: FsyncCost | None = None  # fsync timed directly where the servers keep their files (scene_bench/api_fsync.py)
 
     def as_json(self) -> dict[str, Any]:
         """The `--json` document."""
-        return {"results": [asdict(r) for r in self.rows], "redis": self.redis}
+        return {"results": [asdict(r) for r in self.rows], "redis": self.redis,
+                "fsync": self.fsync.as_json() if self.fsync else None}
 
 
 def _drain(stream: IO[str], first: queue.Queue[str]) -> None:
@@ -182,6 +190,26 @@ def _create_sessions(settings: Settings, n: int, scene_id: str) -> list[str]:
                                                  timeout=MAX_TIMEOUT_S)).session_id for _ in range(n)]
 
 
+def wait_like_agents(settings: Settings, sessions: list[str]) -> list[WaitingClaim] | None:
+    """Claim each session and look at it once under its lock, as a waiting agent does before anyone can pick
+    (PendingSelection.wait looks at once); the claims, to release after the row. None when this process may not
+    hold that many files open: then each session is claimed just before its submit, one at a time."""
+    if raise_open_file_limit(len(sessions) + LOAD_IDLE + LOAD_STREAMS + 256) < len(sessions) + LOAD_IDLE + LOAD_STREAMS + 64:
+        return None
+    store = SessionStore(settings)
+    claims = []
+    try:
+        for session_id in sessions:
+            claims.append(store.claim_waiting(session_id))
+            with store.locked(session_id):
+                pass
+    except BaseException:
+        for claim in claims:
+            claim.release()
+        raise
+    return claims
+
+
 def _submit_body(session_id: str, i: int) -> bytes:
     return json.dumps({"session_id": session_id, "selections": [{"itemCode": CANDIDATES[i % len(CANDIDATES)]}]}).encode()
 
@@ -191,16 +219,21 @@ def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint,
             sessions: list[str] | None = None) -> ApiRow:
     """n requests to one endpoint from `concurrency` clients, request i to server i mod the number of servers over
     each client's keep-alive connection to it; failures go to examples. Submits answer `sessions` (their waiting
-    claims held by the caller) or, without them, n sessions created in the first server's state directory and
-    claimed one at a time by this process."""
+    claims held by the caller) or, without them, n sessions created in the first server's state directory and waited
+    for by this process (wait_like_agents), all before the clock starts."""
     servers = [server] if isinstance(server, RunningServer) else list(server)
     name = servers[0].name
     todo: list[tuple[str, str, bytes | None]]
-    store: SessionStore | None = None  # the store whose claims this process takes per request
+    store: SessionStore | None = None  # the store whose claims this process takes per request, if it must
+    claims: list[WaitingClaim] = []
     if endpoint == "submit":
         if sessions is None:
             sessions = _create_sessions(servers[0].settings, n, servers[0].scene_id)
-            store = SessionStore(servers[0].settings)
+            held = wait_like_agents(servers[0].settings, sessions)
+            if held is None:
+                store = SessionStore(servers[0].settings)
+            else:
+                claims = held
         todo = [("POST", "/api/submit-selection", _submit_body(sid, i)) for i, sid in enumerate(sessions)]
     else:
         todo = [("GET", "/api/health", None)] * n
@@ -249,73 +282,20 @@ def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint,
             conn.close()
 
     threads = [threading.Thread(target=client, args=(k,), name=f"bench-api-{k}", daemon=True) for k in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    start.wait()
-    began = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    wall = time.perf_counter() - began
+    try:
+        for thread in threads:
+            thread.start()
+        start.wait()
+        began = time.perf_counter()
+        for thread in threads:
+            thread.join()
+        wall = time.perf_counter() - began
+    finally:
+        for held_claim in claims:
+            held_claim.release()
     p50, p99 = np.percentile(np.array(latencies) * 1000, [50, 99])
     return ApiRow(name, "POST /api/submit-selection" if endpoint == "submit" else "GET /api/health", load, n,
                   concurrency, round(n / wall, 1), round(float(p50), 3), round(float(p99), 3), sum(errors))
-
-
-@contextmanager
-def _idle_connections(port: int, n: int) -> Iterator[None]:
-    """n keep-alive connections that have sent one request and then say nothing, open for the block."""
-    sockets: list[socket.socket] = []
-    try:
-        for _ in range(n):
-            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S)
-            sockets.append(sock)
-            sock.sendall(f"GET /api/health HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode())
-        yield
-    finally:
-        for sock in sockets:
-            sock.close()
-
-
-@contextmanager
-def _open_streams(port: int, n: int) -> Iterator[int]:
-    """n event streams open on one chat run that waits for a pick; yields how many the server let open."""
-    conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT_S)
-    conn.request("POST", "/api/chat", json.dumps({"message": WAITING_QUESTION}).encode(), JSON_HEADERS)
-    run_id = json.loads(conn.getresponse().read())["run_id"]
-    streams: list[socket.socket] = []
-    opened = 0
-    try:
-        for _ in range(n):
-            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S)
-            streams.append(sock)
-            sock.sendall(f"GET /api/runs/{run_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
-                         "Accept: text/event-stream\r\n\r\n".encode())
-            with suppress(OSError):  # no answer in time: the server could not take it
-                opened += sock.recv(64).startswith(b"HTTP/1.1 200")
-        yield opened
-    finally:
-        for sock in streams:
-            sock.close()
-        with suppress(OSError, http.client.HTTPException):
-            conn.request("POST", f"/api/runs/{run_id}/stop")
-            conn.getresponse().read()
-        conn.close()
-
-
-def measure_loaded(name: str, argv: list[str], root: Path, n: int, concurrency: int, examples: list[str]) -> list[ApiRow]:
-    """Health and submit with LOAD_IDLE idle connections open, then (on a fresh server) with LOAD_STREAMS event
-    streams open and LOAD_IDLE idle connections besides."""
-    rows = []
-    with server_process(name, argv, root / "idle") as server, _idle_connections(server.port, LOAD_IDLE):
-        load = f"{LOAD_IDLE} idle connections"
-        rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
-                 for e in ("health", "submit")]
-    with (server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened,
-          _idle_connections(server.port, LOAD_IDLE)):
-        load = f"{opened} of {LOAD_STREAMS} event streams + {LOAD_IDLE} idle connections"
-        rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
-                 for e in ("health", "submit")]
-    return rows
 
 
 def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY, load_n: int = LOAD_REQUESTS) -> ApiReport:
@@ -323,18 +303,24 @@ def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY,
     examples: list[str] = []
     raise_open_file_limit(LOAD_IDLE + LOAD_STREAMS + 256)  # the sockets this process holds open
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-api-") as tmp:
+        from scene_bench.api_fsync import measure_without_fsync, time_fsync  # here: api_fsync builds on this module
+
         with server_process("waitress", SERVE_ARGV, Path(tmp) / "waitress") as server:
             rows = [measure(server, "submit", n, concurrency, examples),
                     measure(server, "health", n, concurrency, examples)]
+        rows.append(measure_without_fsync(Path(tmp) / "no-fsync", n, concurrency, examples))
+        fsync = time_fsync(Path(tmp) / "fsync")
         with server_process("werkzeug-dev", ["-m", "scene_bench.api", "werkzeug"], Path(tmp) / "werkzeug") as server:
             rows.append(measure(server, "submit", n, concurrency, examples))
+        from scene_bench.api_load import measure_loaded  # here: api_load builds on this module
+
         rows += measure_loaded("waitress", SERVE_ARGV, Path(tmp) / "loaded", load_n, concurrency, examples)
         baseline = ["-m", "scene_bench.api", "waitress-baseline"]
         rows += measure_loaded("waitress-before", baseline, Path(tmp) / "loaded-before", load_n, concurrency, examples)
         from scene_bench.api_redis import measure_shared_redis  # here: api_redis builds on this module
 
         shared = measure_shared_redis(Path(tmp) / "shared-redis", n, concurrency, examples)
-    return ApiReport((*rows, *shared.rows), tuple(examples), shared.redis)
+    return ApiReport((*rows, *shared.rows), tuple(examples), shared.redis, fsync)
 
 
 def _serve_werkzeug() -> None:
@@ -361,7 +347,12 @@ def _serve_waitress_baseline() -> None:
     from api_server.serve import BASELINE, DEFAULT_THREADS, make_server
 
     app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": DEFAULT_THREADS // 2})
-    server = make_server(app, HOST, 0, DEFAULT_THREADS, BASELINE)
+    announce_and_run(app, make_server(app, HOST, 0, DEFAULT_THREADS, BASELINE))
+
+
+def announce_and_run(app: Any, server: Any) -> None:
+    """A bench server process's end: SIGTERM ends it, one JSON line on stdout says where it listens (as `serve --json`
+    does), then it serves until stopped."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     port = int(server.effective_port)
     print(json.dumps({"url": f"http://{HOST}:{port}/", "host": HOST, "port": port,

@@ -22,19 +22,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from scene_agent.fileio import StrPath, ensure_private_dir
 
-def _open(path: Path, create: bool) -> int | None:
+
+def _open(path: StrPath, create: bool) -> int | None:
     flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | (os.O_CREAT if create else 0)
     try:
         return os.open(path, flags, 0o600)
     except FileNotFoundError:
-        return None
+        if not create:
+            return None
+    ensure_private_dir(Path(os.path.dirname(path)))  # the sessions directory itself was missing: made now, owner-only
+    return os.open(path, flags, 0o600)
 
 
 class WaitingClaim:
     """A shared lock on `path` while a process waits for the session's answer; `release()` (or exit) ends it."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: StrPath):
         self.path = path
         fd = _open(path, create=True)
         assert fd is not None  # created if missing
@@ -58,7 +63,7 @@ class WaitingClaim:
         self.release()
 
 
-def someone_waits(path: Path) -> bool:
+def someone_waits(path: StrPath) -> bool:
     """True while some process holds a WaitingClaim on `path`."""
     fd = _open(path, create=False)
     if fd is None:
@@ -75,7 +80,7 @@ def someone_waits(path: Path) -> bool:
 
 
 @contextmanager
-def session_lock(path: Path) -> Iterator[None]:
+def session_lock(path: StrPath) -> Iterator[None]:
     """Hold the exclusive lock on `path` (created if missing) for the block; waits for the current holder."""
     fd = _open(path, create=True)
     assert fd is not None

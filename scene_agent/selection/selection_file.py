@@ -51,10 +51,12 @@ def write_selection_file(selection_dir: Path, answer: SelectionFile) -> Path:
     for up to 0.5 s while it pairs them; a link is one "created" event, delivered at once. Whatever
     already sits at the name (a planted symlink, a stale file) is removed first, never followed.
     """
-    ensure_private_dir(selection_dir)
     path = selection_path(selection_dir, answer.session_id)
     data = answer.model_dump_json(indent=2).encode() + b"\n"
     try:
+        write_atomic(path, data, exclusive=True)
+    except FileNotFoundError:  # the directory is missing (a cleaned /tmp): made, owner-only
+        ensure_private_dir(selection_dir)
         write_atomic(path, data, exclusive=True)
     except FileExistsError:
         path.unlink()  # removes a symlink itself, not its target

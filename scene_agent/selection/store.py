@@ -12,9 +12,10 @@ a crash can be completed or rolled back.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
@@ -23,7 +24,19 @@ from pydantic import BaseModel, ValidationError
 
 from scene_agent.config import Settings
 from scene_agent.errors import SessionAnsweredError, SessionNotFoundError
-from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
+from scene_agent.fileio import (
+    FileVersion,
+    NotRegularFileError,
+    StagedFile,
+    StrPath,
+    ensure_private_dir,
+    file_version,
+    move_exclusive,
+    read_regular_file,
+    read_regular_file_version,
+    sync_directory,
+    write_atomic,
+)
 from scene_agent.selection.claims import WaitingClaim, session_lock, someone_waits
 from scene_agent.selection.session import (
     SESSION_ID_RE,
@@ -51,6 +64,7 @@ _last_sweep: dict[Path, float] = {}
 SESSION, OUTCOME, DELIVERY, WAITING, LOCK = ".json", ".outcome.json", ".delivering.json", ".waiting", ".lock"
 RECORDS = (SESSION, OUTCOME, DELIVERY, WAITING, LOCK)
 _sweep_lock = threading.Lock()
+SESSIONS_KEPT = 4096  # sessions a store keeps parsed (see SessionStore.get): a few MB at most
 
 
 class SessionStore:
@@ -59,14 +73,32 @@ class SessionStore:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.directory = settings.sessions_dir
+        self._prefix = os.path.join(self.directory, "")
+        # Sessions as last read, with the version of the file they were read from (see get).
+        self._sessions: dict[str, tuple[FileVersion, SelectionSession]] = {}
+        self._sessions_lock = threading.Lock()
 
-    def _path(self, session_id: str, kind: str) -> Path:
-        """`<id><kind>` in the sessions directory, for one of RECORDS; the id checked first."""
-        return self.directory / f"{check_session_id(session_id)}{kind}"
+    def _path(self, session_id: str, kind: str) -> str:
+        """`<id><kind>` in the sessions directory, for one of RECORDS; the id checked first. A string: see StrPath."""
+        return f"{self._prefix}{check_session_id(session_id)}{kind}"
 
-    def begin_delivery(self, outcome: SessionOutcome) -> None:
-        """Note the outcome being delivered (flushed to disk) before the selection file is written."""
-        write_atomic(self._path(outcome.session_id, DELIVERY), outcome.model_dump_json().encode(), durable=True)
+    def stage_delivery(self, outcome: SessionOutcome) -> StagedFile:
+        """The note of the outcome about to be delivered, written whole under a temp name: `flush()` it (its data to
+        the disk), then `place()` it before the selection file is written; finish_delivery makes it the outcome."""
+        return StagedFile(self._path(outcome.session_id, DELIVERY), outcome.model_dump_json().encode())
+
+    def finish_delivery(self, outcome: SessionOutcome, session: SelectionSession) -> None:
+        """Record the noted outcome: the note (flushed, placed) becomes the outcome file, created exclusively as close()
+        creates one. On the disk once flush_directory() returns."""
+        try:
+            move_exclusive(self._path(outcome.session_id, DELIVERY), self._path(outcome.session_id, OUTCOME))
+        except FileExistsError:
+            self.check_open(session)
+            raise  # pragma: no cover - check_open always raises once an outcome exists
+
+    def flush_directory(self) -> None:
+        """Flush the sessions directory's entries to the disk (outcomes recorded by finish_delivery, among others)."""
+        sync_directory(self.directory)
 
     def delivery(self, session_id: str) -> SessionOutcome | None:
         """The outcome a delivery began and did not finish (its process died, say), if any."""
@@ -74,7 +106,8 @@ class SessionStore:
 
     def end_delivery(self, session_id: str) -> None:
         """Forget the delivery note: the outcome is recorded, or the delivery was rolled back."""
-        self._path(session_id, DELIVERY).unlink(missing_ok=True)
+        with suppress(FileNotFoundError):
+            os.unlink(self._path(session_id, DELIVERY))
 
     def deliveries(self) -> list[str]:
         """Sessions with a delivery note: deliveries that were cut short, or are under way right now."""
@@ -83,7 +116,6 @@ class SessionStore:
 
     def claim_waiting(self, session_id: str) -> WaitingClaim:
         """Say that this process waits for the session's answer, until the claim is released or the process dies."""
-        ensure_private_dir(self.directory)
         return WaitingClaim(self._path(session_id, WAITING))
 
     def someone_waits(self, session_id: str) -> bool:
@@ -92,7 +124,6 @@ class SessionStore:
 
     def locked(self, session_id: str) -> AbstractContextManager[None]:
         """The session's exclusive lock: held while its outcome or selection file changes, or while a waiter reads them."""
-        ensure_private_dir(self.directory)
         return session_lock(self._path(session_id, LOCK))
 
     def create(self, session: SelectionSession) -> SelectionSession:
@@ -118,10 +149,28 @@ class SessionStore:
     def get(self, session_id: str) -> SelectionSession:
         """The session with this id; UsageError for a malformed id, SessionNotFoundError if there is none."""
         path = self._path(session_id, SESSION)
-        session = self._read(path, SelectionSession)
+        # A session file is only ever replaced whole (write_atomic), never changed in place: while it shows the version
+        # it had when it was read (one lstat), what was parsed then is still what it holds.
+        known = self._sessions.get(session_id)
+        if known is not None and known[0] == file_version(path):
+            return known[1]
+        session = None
+        try:
+            read = read_regular_file_version(path, MAX_RECORD_BYTES)
+            if read is not None:
+                session = SelectionSession.model_validate_json(read[0])
+                self._remember(session_id, read[1], session)
+        except (NotRegularFileError, ValidationError, OSError) as exc:
+            log.warning("ignoring unreadable session record %s: %s", path, exc)
         if session is None:
             raise SessionNotFoundError(f"no selection session {session_id}")
         return session
+
+    def _remember(self, session_id: str, version: FileVersion, session: SelectionSession) -> None:
+        with self._sessions_lock:
+            if session_id not in self._sessions and len(self._sessions) >= SESSIONS_KEPT:
+                del self._sessions[next(iter(self._sessions))]  # the one read longest ago
+            self._sessions[session_id] = (version, session)
 
     def outcome(self, session_id: str) -> SessionOutcome | None:
         """How the session ended, or None while it has no recorded outcome."""
@@ -164,15 +213,17 @@ class SessionStore:
             if session is None or session.expires_at > cutoff:
                 continue
             sid = session.session_id
-            stale = [*(self._path(sid, kind) for kind in RECORDS), self.settings.selection_dir / f"viewer_selection_{sid}.json"]
+            stale: list[StrPath] = [*(self._path(sid, kind) for kind in RECORDS),
+                                    self.settings.selection_dir / f"viewer_selection_{sid}.json"]
             if session.view:
                 stale.append(self.settings.views_dir / f"{session.view}.json")
             for p in stale:
-                p.unlink(missing_ok=True)
+                with suppress(FileNotFoundError):
+                    os.unlink(p)
             removed.append(sid)
         return removed
 
-    def _read(self, path: Path, model: type[_Record], quiet: bool = False) -> _Record | None:
+    def _read(self, path: StrPath, model: type[_Record], quiet: bool = False) -> _Record | None:
         try:
             data = read_regular_file(path, MAX_RECORD_BYTES)
             return None if data is None else model.model_validate_json(data)

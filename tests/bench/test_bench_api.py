@@ -11,7 +11,8 @@ from cli_run import run_cli
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
-from scene_bench.api import RunningServer, measure
+from scene_agent.selection.store import SessionStore
+from scene_bench.api import RunningServer, _create_sessions, measure, wait_like_agents
 
 ROW_FIELDS = {"server", "endpoint", "load", "requests", "concurrency", "req_per_s", "p50_ms", "p99_ms", "errors"}
 LOADS = ["500 idle connections", "500 idle connections", "event streams", "event streams"]
@@ -26,15 +27,17 @@ def test_bench_api_json(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     [line] = out.stdout.splitlines()
     report = json.loads(line)
-    assert set(report) == {"results", "redis"}
+    assert set(report) == {"results", "redis", "fsync"}
     assert report["redis"].endswith("(started by the bench)"), report["redis"]
+    assert set(report["fsync"]) == {"file_ms", "directory_ms", "samples"}
+    assert report["fsync"]["file_ms"] > 0 and report["fsync"]["directory_ms"] > 0, report["fsync"]
     rows = report["results"]
-    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[:3]] == [
+    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[:4]] == [
         ("waitress", "POST /api/submit-selection", "none"), ("waitress", "GET /api/health", "none"),
-        ("werkzeug-dev", "POST /api/submit-selection", "none")]
-    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[11:]] == [
+        ("waitress-no-fsync", "POST /api/submit-selection", "none"), ("werkzeug-dev", "POST /api/submit-selection", "none")]
+    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[12:]] == [
         ("waitress×2+redis", "POST /api/submit-selection", "none"), ("waitress×2+redis", "GET /api/health", "none")]
-    loaded = rows[3:11]
+    loaded = rows[4:12]
     assert [r["server"] for r in loaded] == ["waitress"] * 4 + ["waitress-before"] * 4
     assert [r["endpoint"] for r in loaded] == ["GET /api/health", "POST /api/submit-selection"] * 4
     assert all(load in r["load"] for r, load in zip(loaded, LOADS * 2, strict=True)), [r["load"] for r in loaded]
@@ -66,6 +69,21 @@ def test_every_submit_answers_its_own_session(small_scene_path: Path, tmp_path: 
         row = measure(RunningServer("waitress", server.port, "small", settings), "submit", 12, 4, examples)
     assert (row.requests, row.concurrency, row.errors, examples) == (12, 4, 0, [])
     assert len(list(settings.selection_dir.glob("viewer_selection_*.json"))) == 12
+    store = SessionStore(settings)
+    answered = [p.name.removesuffix(".outcome.json") for p in settings.sessions_dir.glob("*.outcome.json")]
+    assert len(answered) == 12 and not any(store.someone_waits(sid) for sid in answered)  # the claims were let go
+
+
+def test_sessions_are_waited_for_as_an_agent_waits(tmp_path: Path) -> None:
+    settings = _settings(tmp_path)
+    sessions = _create_sessions(settings, 3, "small")
+    claims = wait_like_agents(settings, sessions)
+    assert claims is not None and len(claims) == 3
+    store = SessionStore(settings)
+    assert all(store.someone_waits(sid) and (settings.sessions_dir / f"{sid}.lock").exists() for sid in sessions)
+    for claim in claims:
+        claim.release()
+    assert not any(store.someone_waits(sid) for sid in sessions)
 
 
 def test_failed_requests_are_counted_and_shown(small_scene_path: Path, tmp_path: Path) -> None:

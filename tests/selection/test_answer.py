@@ -6,6 +6,7 @@ import json
 
 import pytest
 from handoff_helpers import ROOMS
+from in_threads import in_threads
 
 from scene_agent.errors import InvalidSelectionError, SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError
 from scene_agent.selection.answer import cancel_selection, submit_selection
@@ -108,3 +109,27 @@ def test_cancel_writes_status_cancelled(store, make_session):
     assert (content["status"], content["selections"]) == ("cancelled", [])
     with pytest.raises(SessionAnsweredError, match="cancelled in the viewer"):
         submit_selection(store, session.session_id, ["0-1-1"])
+
+
+def test_a_delivery_leaves_its_outcome_and_the_file_and_nothing_else(store, make_session):
+    session = make_session()
+    sid = session.session_id
+    before = {p.name for p in store.directory.iterdir()}
+    submit_selection(store, sid, ["0-1-2"])
+    # The note became the outcome (not a copy of it): no note, no temp file is left behind; the lock file stays.
+    assert {p.name for p in store.directory.iterdir()} - before == {f"{sid}.outcome.json", f"{sid}.lock"}
+    assert [p.name for p in store.settings.selection_dir.iterdir()] == [f"viewer_selection_{sid}.json"]
+    assert store.delivery(sid) is None and store.outcome(sid).selections[0].itemCode == "0-1-2"
+
+
+def test_deliveries_in_many_threads_each_record_one_outcome(store, make_session):
+    sessions = [make_session() for _ in range(24)]
+
+    def answer(k: int) -> None:
+        for session in sessions[k::6]:
+            submit_selection(store, session.session_id, ["0-1-1"])
+
+    errors = in_threads(answer, 6)
+    assert errors == []
+    assert all(store.status(session)[0] == "confirmed" for session in sessions)
+    assert sorted(p.name for p in store.directory.iterdir() if p.name.endswith((".tmp", ".delivering.json"))) == []

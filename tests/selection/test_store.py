@@ -197,3 +197,26 @@ def test_create_sweeps_at_most_once_a_minute(store, make_session):
 
 def test_sweep_of_a_missing_directory(store):
     assert store.sweep() == []
+
+
+def test_a_session_read_once_is_read_again_when_its_file_is_replaced(store, make_session):
+    session = make_session()
+    assert store.get(session.session_id) == session
+    later = session.model_copy(update={"expires_at": session.expires_at + timedelta(seconds=60)})
+    store.replace(later)  # more time, as extend writes it
+    assert store.get(session.session_id).expires_at == later.expires_at
+    SessionStore(store.settings).replace(session)  # another process (its own store) writes it back
+    assert store.get(session.session_id).expires_at == session.expires_at
+
+
+def test_a_session_read_once_is_gone_with_its_file(store, make_session):
+    session = make_session()
+    store.get(session.session_id)
+    path = store.directory / f"{session.session_id}.json"
+    path.unlink()
+    with pytest.raises(SessionNotFoundError):
+        store.get(session.session_id)
+    other = make_session()
+    path.symlink_to(store.directory / f"{other.session_id}.json")  # planted where the record was: not followed
+    with pytest.raises(SessionNotFoundError):
+        store.get(session.session_id)

@@ -1,0 +1,87 @@
+"""`bench api`: what durability costs. Submit on the product server with fsync turned off, and fsync timed.
+
+A pick acknowledged with 200 is on the disk: the outcome's data and then its directory entry are flushed
+(fsync) before the answer (docs/selection-handoff.md, "Durability"). To show what that costs on the machine at
+hand, the bench runs the same submit row on `python -m scene_bench.api_fsync`: `scene-agent serve`'s app,
+threads and tuning, in a process where scene_agent.fileio.disable_fsync_for_benchmark() made every fsync a
+no-op (a developer-only switch: it exists for this row and nothing else turns it on). It also times fsync
+itself, one writer at a time, in the directory the servers use: a new file of a note's size, then its
+directory once the file is linked in, as a delivery does.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from scene_bench.api import HOST, ApiRow, announce_and_run, measure, server_process
+
+SERVER = "waitress-no-fsync"
+ARGV = ["-m", "scene_bench.api_fsync"]
+FSYNC_SAMPLES = 40
+NOTE_BYTES = 250  # about the size of a delivery note (a SessionOutcome)
+
+
+@dataclass(frozen=True)
+class FsyncCost:
+    """fsync on this machine, timed directly: medians over `samples` new files, one writer at a time."""
+
+    file_ms: float  # the data of a new file
+    directory_ms: float  # its directory, once the file is linked in under its name
+    samples: int
+
+    def as_json(self) -> dict[str, float | int]:
+        """The `fsync` entry of the `--json` document."""
+        return {"file_ms": self.file_ms, "directory_ms": self.directory_ms, "samples": self.samples}
+
+
+def time_fsync(directory: Path, samples: int = FSYNC_SAMPLES) -> FsyncCost:
+    """Write `samples` small files in `directory` (created if missing), fsync each, link it, fsync the directory."""
+    directory.mkdir(parents=True, exist_ok=True)
+    data_s, dir_s = [], []
+    for i in range(samples):
+        temp, final = directory / f".fsync-{i}.tmp", directory / f"fsync-{i}.json"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, b"x" * NOTE_BYTES)
+            began = time.perf_counter()
+            os.fsync(fd)
+            data_s.append(time.perf_counter() - began)
+        finally:
+            os.close(fd)
+        os.link(temp, final)
+        os.unlink(temp)
+        dir_fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            began = time.perf_counter()
+            os.fsync(dir_fd)
+            dir_s.append(time.perf_counter() - began)
+        finally:
+            os.close(dir_fd)
+    return FsyncCost(round(statistics.median(data_s) * 1000, 3), round(statistics.median(dir_s) * 1000, 3), samples)
+
+
+def measure_without_fsync(root: Path, n: int, concurrency: int, examples: list[str]) -> ApiRow:
+    """The submit row on the product server with every fsync a no-op."""
+    with server_process(SERVER, ARGV, root) as server:
+        return measure(server, "submit", n, concurrency, examples)
+
+
+def _serve() -> None:
+    """`scene-agent serve`'s app, threads and tuning with fsync turned off, on a free port, until SIGTERM."""
+    from api_server.app import create_app
+    from api_server.serve import SERVE_THREADS, make_server, stream_slots
+    from scene_agent.fileio import disable_fsync_for_benchmark
+
+    disable_fsync_for_benchmark()
+    print("warning: fsync is off: picks this server acknowledges may be lost in a crash (benchmark only)", file=sys.stderr)
+    app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS)})
+    announce_and_run(app, make_server(app, HOST, 0, SERVE_THREADS))
+
+
+if __name__ == "__main__":
+    _serve()
