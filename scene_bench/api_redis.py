@@ -19,7 +19,8 @@ from pathlib import Path
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.redis_channel import RedisBroker, RedisChannel
+from scene_agent.selection.redis_broker import RedisBroker
+from scene_agent.selection.redis_channel import RedisChannel
 from scene_agent.selection.session import MAX_TIMEOUT_S
 from scene_bench.api import CANDIDATES, SERVE_ARGV, ApiRow, RunningServer, measure, server_process
 from scene_bench.redis_server import NoRedisError, open_session, redis_from_environment, settle

@@ -42,7 +42,8 @@ from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.selection.answer import submit_selection
 from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.redis_channel import RedisBroker, RedisChannel
+from scene_agent.selection.redis_broker import RedisBroker
+from scene_agent.selection.redis_channel import RedisChannel
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
 from scene_agent.selection.store import SessionStore

@@ -25,7 +25,7 @@ from pathlib import Path
 from scene_agent.config import load_settings, redact_url
 from scene_agent.errors import SceneAgentError
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.redis_channel import RedisBroker
+from scene_agent.selection.redis_broker import RedisBroker
 from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.views import ViewManifest
 from scene_bench.processes import stop_process

@@ -9,7 +9,8 @@ from redis_server import RedisServer
 from scene_agent.config import Settings
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.file_channel import FileChannel
-from scene_agent.selection.redis_channel import RedisBroker, RedisChannel
+from scene_agent.selection.redis_broker import RedisBroker
+from scene_agent.selection.redis_channel import RedisChannel
 
 
 class Channels:

@@ -9,7 +9,7 @@ so that pending sessions continue), and it looks up each session's recorded outc
 if a push was lost. When Redis cannot be reached, the waits keep their deadlines, the listener retries with
 backoff and takes up where it was when Redis answers again.
 
-The Redis commands themselves are the broker's (redis_channel.py, the one module that imports redis).
+The Redis commands themselves are the broker's (redis_broker.py, the one module that imports redis).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ RETRY_MAX_S = 2.0
 
 
 class Broker(Protocol):
-    """The Redis operations a waiting process needs (RedisBroker in redis_channel.py); each may raise BrokerUnavailableError."""
+    """The Redis operations a waiting process needs (RedisBroker in redis_broker.py); each may raise BrokerUnavailableError."""
 
     where: str
 

@@ -21,7 +21,8 @@ from vis_helpers import CHAIRS, chair, finish
 
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
-from scene_agent.selection.redis_channel import CLAIM_TTL_MS, RedisBroker, RedisChannel
+from scene_agent.selection.redis_broker import CLAIM_TTL_MS, RedisBroker
+from scene_agent.selection.redis_channel import RedisChannel
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.tools.visualize import VisualizeInput, open_view
 

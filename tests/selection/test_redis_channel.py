@@ -23,7 +23,8 @@ from scene_agent.errors import (
     SessionExpiredError,
     SessionNotFoundError,
 )
-from scene_agent.selection.redis_channel import CLAIM_TTL_MS, RedisBroker, RedisChannel, key
+from scene_agent.selection.redis_broker import CLAIM_TTL_MS, RedisBroker, key
+from scene_agent.selection.redis_channel import RedisChannel
 from scene_agent.selection.session import SelectionSession, now_utc
 from scene_agent.selection.store import RETAIN_AFTER_EXPIRY
 from scene_agent.selection.views import ViewManifest
