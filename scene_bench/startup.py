@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -61,12 +61,11 @@ class StartupReport:
     ask_tool: str
     ask_tool_card_ms: float
     ask_tool_warm_ms: float
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         """The `--json` document."""
         return {"baseline_ms": self.baseline_ms, "rows": [asdict(r) for r in self.rows], "ask_tool": self.ask_tool,
-                "ask_tool_card_ms": self.ask_tool_card_ms, "ask_tool_warm_ms": self.ask_tool_warm_ms, **self.extra}
+                "ask_tool_card_ms": self.ask_tool_card_ms, "ask_tool_warm_ms": self.ask_tool_warm_ms}
 
 
 def _scene_agent() -> tuple[str, ...]:

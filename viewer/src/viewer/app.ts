@@ -17,7 +17,7 @@ import { createHook, resetHook, screenPositionOf, type SceneViewerHook, type Vie
 import { Labels } from "./labels";
 import { loadingOrder, loadModel, loadPoints, trimCache } from "./loader";
 import { isVisible, labelsOf, onTop, outlinesOf, pickTargets, styleOf, targetOf, type Look } from "./looks";
-import { itemsOf, unionBounds, type Item, type ViewModel } from "./model";
+import { itemsOf, padded, unionBounds, type Item, type ViewModel } from "./model";
 import { Panel } from "./panel";
 import { PointerInput } from "./pointer";
 import { raycastPick } from "./raycastPick";
@@ -175,8 +175,7 @@ export class ViewerApp implements ViewerHandle {
         this.progress();
         if (firstFrame) {
           firstFrame = false;
-          stage.renderNow();
-          stage.sync();
+          stage.drawNow();
           this.hook.timings.firstFrameMs = elapsed();
         } else stage.requestRender(LOADING_FRAME_SPACING_MS);
       });
@@ -185,8 +184,7 @@ export class ViewerApp implements ViewerHandle {
       const session = sessionRead ? await sessionRead : null;
       if (gen !== this.generation) return;
       this.restyle();
-      stage.renderNow();
-      stage.sync();
+      stage.drawNow();
       this.hook.timings.readyMs = elapsed();
       this.panel.setStatus(() => t("pointsShown", { points: number(this.hook.pointsLoaded) }), null);
       if (session) this.startSession(model, session);
@@ -384,8 +382,7 @@ export class ViewerApp implements ViewerHandle {
     const code = this.codeAt(x, y, method);
     const pickMs = performance.now() - began;
     if (code) this.session.toggle(code);
-    this.stage!.renderNow();
-    this.stage!.sync();
+    this.stage!.drawNow();
     this.hook.lastPick = { code, method, pickMs, clickToFrameMs: performance.now() - e.timeStamp };
   }
 
@@ -406,10 +403,4 @@ export class ViewerApp implements ViewerHandle {
       screenPosition: (code) => (this.stage && this.model ? screenPositionOf(this.stage, this.model, this.targets, code) : null),
     });
   }
-}
-
-/** A little room around what is framed. */
-function padded(b: { min: [number, number, number]; max: [number, number, number] }) {
-  const pad = 0.25;
-  return { min: b.min.map((v) => v - pad) as [number, number, number], max: b.max.map((v) => v + pad) as [number, number, number] };
 }

@@ -98,8 +98,7 @@ export function createHook(deps: {
       },
       frameMs: () => {
         const began = performance.now();
-        deps.stage()?.renderNow();
-        deps.stage()?.sync();
+        deps.stage()?.drawNow();
         return performance.now() - began;
       },
     },

@@ -139,6 +139,11 @@ export function itemsOf(model: ViewModel, code: string): Item[] {
   return model.items.filter((i) => i.code === code || (i.kind === "object" && i.room === code));
 }
 
+/** Bounds grown by `pad` metres on every side: a little room around what is framed. */
+export function padded(b: Bounds, pad = 0.25): Bounds {
+  return { min: b.min.map((v) => v - pad) as Bounds["min"], max: b.max.map((v) => v + pad) as Bounds["max"] };
+}
+
 export function unionBounds(list: Bounds[]): Bounds | null {
   if (!list.length) return null;
   const min = [...list[0].min] as Bounds["min"];

@@ -316,8 +316,9 @@ export class Stage {
     this.onRender();
   }
 
-  /** Wait until the GPU has drawn what was submitted (one pixel read forces it; used for timings). */
-  sync(): void {
+  /** Draw now and wait until the GPU has drawn it (one pixel read forces it): what a timing should see. */
+  drawNow(): void {
+    this.renderNow();
     const gl = this.renderer.getContext();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   }
