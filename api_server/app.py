@@ -62,7 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config["CHANNEL"] is None:
         app.config["CHANNEL"] = open_channel(app.config["SETTINGS"])
     _tidy_state(app.config["SETTINGS"])
-    # Deliveries of picks that a previous server left half done (it died mid-way) are completed or undone.
+    # Selection files that a server which died mid-delivery left for nobody are removed.
     app.config["CHANNEL"].recover()
     scene: Scene = open_scene_or_demo(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
     app.extensions["scene_agent.scene.loader"] = scene

@@ -9,6 +9,7 @@ import re
 import stat
 import threading
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
@@ -74,10 +75,11 @@ def sweep_temp_files(directory: Path, older_than_s: float, prefix: str = ".") ->
 _fsync_enabled = True
 
 
-def flush_to_disk(fd: int) -> None:
-    """fsync: the open file's data (or a directory's entries) are on the disk when this returns."""
+def flush_to_disk(fd: int, *, data_only: bool = False) -> None:
+    """fsync: the open file's data (or a directory's entries) are on the disk when this returns; with `data_only`,
+    fdatasync (the data, and of the file's metadata only what reading the data needs, such as its size)."""
     if _fsync_enabled:
-        os.fsync(fd)
+        (os.fdatasync if data_only else os.fsync)(fd)
 
 
 def disable_fsync_for_benchmark() -> None:
@@ -86,34 +88,34 @@ def disable_fsync_for_benchmark() -> None:
     _fsync_enabled = False
 
 
+# Unnamed files (O_TMPFILE) need the file system's support and /proc to be linked by name; elsewhere, named temp files.
+_UNNAMED_FILES = hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd")
+
+
 class StagedFile:
-    """`data` written whole to a new temp file beside `path`, not yet under that name; the file stays open until placed.
+    """`data` written whole to a new file in the directory of `path`, not yet under that name; open until placed.
 
     `flush()` puts the data on the disk (fsync) and may run while other work goes on; `place()` gives
-    it its name; `discard()` removes it. A temp file left by a process that died is swept at the next
-    server start (api_server/app.py: _tidy_state).
+    it its name; `discard()` drops it. Where the file system can, the file has no name at all until
+    `place()` links it (O_TMPFILE): one change to the directory instead of a create and a rename, and
+    nothing left behind by a process that dies before placing it. Elsewhere it is a temp file beside
+    `path`, which the next server start sweeps if its process died (api_server/app.py: _tidy_state).
     """
 
     def __init__(self, path: StrPath, data: bytes, mode: int = 0o600):
         self.path = path
-        directory, name = os.path.split(path)
-        for _ in range(100):
-            tmp = os.path.join(directory, f".{name}.{random.getrandbits(32):08x}.tmp")
-            try:  # O_EXCL and O_NOFOLLOW: never a file or link someone planted at the name
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-                break
-            except FileExistsError:
-                continue  # taken (another writer's, or planted): draw another name
-        else:
-            raise FileExistsError(errno.EEXIST, "no free temp file name", str(path))
-        self.temp: str | None = tmp
-        self._fd: int | None = fd
+        self.temp: str | None = None  # the temp file's name, when it has one (no unnamed files here)
+        self._fd: int | None = None
+        directory = os.path.dirname(path) or "."
         try:
+            self._fd = _open_unnamed(directory) if _UNNAMED_FILES else None
+            if self._fd is None:
+                self.temp, self._fd = _open_temp(directory, os.path.basename(path))
             if mode != 0o600:
-                os.fchmod(fd, mode)
+                os.fchmod(self._fd, mode)
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(self._fd, view):]
         except BaseException:
             self.discard()
             raise
@@ -125,33 +127,74 @@ class StagedFile:
         flush_to_disk(self._fd)
 
     def place(self, *, exclusive: bool = False) -> None:
-        """Give the file its name: rename, replacing whatever is there (a planted symlink is replaced, not followed);
-        with `exclusive`, link, and FileExistsError (the temp file discarded) when the name is taken."""
-        tmp = self._close()
-        if tmp is None:
+        """Give the file its name, replacing whatever is there (a planted symlink is replaced, not followed);
+        with `exclusive`, FileExistsError (the file dropped) when the name is taken."""
+        if self._fd is None:
             raise ValueError(f"{self.path} was placed or discarded already")
         try:
-            if exclusive:
-                os.link(tmp, self.path)
+            if self.temp is None:
+                self._link_unnamed(exclusive)
+            elif exclusive:
+                os.link(self.temp, self.path)
             else:
-                os.rename(tmp, self.path)
+                os.rename(self.temp, self.path)
                 self.temp = None
         finally:
             self.discard()
 
-    def discard(self) -> None:
-        """Remove the temp file, unless it was renamed into place (idempotent)."""
-        tmp = self._close()
-        self.temp = None
-        if tmp is not None:
-            with suppress(FileNotFoundError):
-                os.unlink(tmp)
+    def _link_unnamed(self, exclusive: bool) -> None:
+        # linkat(AT_SYMLINK_FOLLOW) of the descriptor's /proc link names the unnamed file (open(2), O_TMPFILE). Giving
+        # os.link a src_dir_fd is what makes it call linkat with that flag; the kernel ignores it for an absolute path.
+        source = f"/proc/self/fd/{self._fd}"
+        try:
+            os.link(source, self.path, src_dir_fd=self._fd)
+        except FileExistsError:
+            if exclusive:
+                raise
+            directory, name = os.path.split(self.path)
+            temp = os.path.join(directory, _free_temp_name(name))
+            os.link(source, temp, src_dir_fd=self._fd)  # under a name of its own, then over the one taken
+            try:
+                os.rename(temp, self.path)
+            except BaseException:
+                with suppress(FileNotFoundError):
+                    os.unlink(temp)
+                raise
 
-    def _close(self) -> str | None:
+    def discard(self) -> None:
+        """Drop the file, unless it was placed (idempotent)."""
         fd, self._fd = self._fd, None
         if fd is not None:
             os.close(fd)
-        return self.temp
+        temp, self.temp = self.temp, None
+        if temp is not None:
+            with suppress(FileNotFoundError):
+                os.unlink(temp)
+
+
+def _open_unnamed(directory: str) -> int | None:
+    """An unnamed file in `directory`, or None when its file system makes none (then a temp file is used)."""
+    try:
+        return os.open(directory, os.O_TMPFILE | os.O_WRONLY | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        if exc.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+            return None
+        raise
+
+
+def _free_temp_name(name: str) -> str:
+    return f".{name}.{random.getrandbits(32):08x}.tmp"
+
+
+def _open_temp(directory: str, name: str) -> tuple[str, int]:
+    """A new temp file beside `name` (O_EXCL and O_NOFOLLOW: never a file or link someone planted there)."""
+    for _ in range(100):
+        tmp = os.path.join(directory, _free_temp_name(name))
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except FileExistsError:
+            continue  # taken (another writer's, or planted): draw another name
+    raise FileExistsError(errno.EEXIST, "no free temp file name", os.path.join(directory, name))
 
 
 def write_atomic(path: StrPath, data: bytes, *, mode: int = 0o600, exclusive: bool = False, durable: bool = False) -> None:
@@ -174,46 +217,48 @@ def write_atomic(path: StrPath, data: bytes, *, mode: int = 0o600, exclusive: bo
         sync_directory(os.path.dirname(path))
 
 
-def move_exclusive(source: StrPath, target: StrPath) -> None:
-    """Give the file at `source` the free name `target` in the same directory, and drop `source`.
-
-    FileExistsError, and nothing changed, when `target` exists: the first writer wins, as with
-    write_atomic(exclusive=True). A process that dies in between leaves both names. Nothing is
-    flushed: sync_directory(the directory) does, once the file's data is on the disk.
-    """
-    os.link(source, target)
-    os.unlink(source)
-
-
 def sync_directory(directory: StrPath) -> None:
     """Flush a directory's entries (a file linked, renamed or removed in it) to the disk.
 
-    Threads of this process that ask for the same directory at once share one fsync (group commit):
-    an fsync covers every caller that asked before it started, since each asks only once its own
-    change is made; whoever asks while one runs waits for the next, which the first of them starts.
+    Threads of this process that ask for the same directory at once share one fsync (GroupFlush).
     """
     key = os.path.abspath(directory)
     with _directory_syncs_lock:
         group = _directory_syncs.get(key)
         if group is None:
-            group = _directory_syncs[key] = _DirectorySync(key)
+            group = _directory_syncs[key] = GroupFlush(key, lambda: _fsync_path(key))
     group.sync()
 
 
-class _DirectorySync:
-    """The fsyncs of one directory, shared by the callers that ask at the same time."""
+def _fsync_path(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        flush_to_disk(fd)
+    finally:
+        os.close(fd)
 
-    def __init__(self, directory: str):
-        self.directory = directory
+
+class GroupFlush:
+    """One flush (an fsync) shared by the threads that ask for it at the same time: group commit.
+
+    A flush covers every caller that asked before it started, since each asks only once its own change
+    is made; whoever asks while one runs waits for the next, which the first of them starts. `what`
+    names the flushed file in errors.
+    """
+
+    def __init__(self, what: str, flush: Callable[[], None]):
+        self.what = what
+        self._flush = flush
         self._changed = threading.Condition(threading.Lock())
         self._asked = 0  # callers so far, numbered from 1
         self._covered = 0  # callers up to this number are on the disk
         self._running = False
-        # Callers (after, up to] whose changes a failed fsync covered: never told they are on the disk, even once a later
-        # fsync succeeds (after a failed write-back the kernel may have dropped their changes).
+        # Callers (after, up to] whose changes a failed flush covered: never told they are on the disk, even once a later
+        # flush succeeds (after a failed write-back the kernel may have dropped their changes).
         self._failed: list[tuple[int, int, OSError]] = []
 
     def sync(self) -> None:
+        """Return once a flush that started after this call has succeeded; OSError if the one covering it failed."""
         with self._changed:
             self._asked += 1
             ticket = self._asked
@@ -221,18 +266,14 @@ class _DirectorySync:
                 self._changed.wait()
             for after, upto, error in self._failed:
                 if after < ticket <= upto:
-                    raise OSError(error.errno, error.strerror, self.directory)
+                    raise OSError(error.errno, error.strerror, self.what)
             if self._covered >= ticket:
                 return
             self._running = True
-            upto = self._asked  # all of these asked before this fsync starts: their changes are in the directory
+            upto = self._asked  # all of these asked before this flush starts: their changes are made
         failure: OSError | None = None
         try:
-            fd = os.open(self.directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-            try:
-                flush_to_disk(fd)
-            finally:
-                os.close(fd)
+            self._flush()
         except OSError as exc:
             failure = exc
         with self._changed:
@@ -246,7 +287,7 @@ class _DirectorySync:
             raise failure
 
 
-_directory_syncs: dict[str, _DirectorySync] = {}
+_directory_syncs: dict[str, GroupFlush] = {}
 _directory_syncs_lock = threading.Lock()
 
 

@@ -1,12 +1,14 @@
 """`bench api`: what durability costs. Submit on the product server with fsync turned off, and fsync timed.
 
-A pick acknowledged with 200 is on the disk: the outcome's data and then its directory entry are flushed
-(fsync) before the answer (docs/selection-handoff.md, "Durability"). To show what that costs on the machine at
-hand, the bench runs the same submit row on `python -m scene_bench.api_fsync`: `scene-agent serve`'s app,
-threads and tuning, in a process where scene_agent.fileio.disable_fsync_for_benchmark() made every fsync a
-no-op (a developer-only switch: it exists for this row and nothing else turns it on). It also times fsync
-itself, one writer at a time, in the directory the servers use: a new file of a note's size, then its
-directory once the file is linked in, as a delivery does.
+A pick acknowledged with 200 is on the disk: the outcome is appended to the outcome journal, which is
+flushed (fdatasync, shared by the appends of the moment) before the answer (docs/selection-handoff.md,
+"Durability"). To show what that costs on the machine at hand, the bench runs the same submit row on
+`python -m scene_bench.api_fsync`: `scene-agent serve`'s app, threads and tuning, in a process where
+scene_agent.fileio.disable_fsync_for_benchmark() made every fsync a no-op (a developer-only switch: it exists
+for this row and nothing else turns it on). It also times fsync itself, one writer at a time, in the directory
+the servers use: an append of an outcome's size to a journal, as a delivery does; and, for comparison, what
+flushing each outcome as a file of its own would take (the file's data, then its directory once the file is
+linked in).
 """
 
 from __future__ import annotations
@@ -23,31 +25,43 @@ from scene_bench.api import HOST, ApiRow, announce_and_run, measure, server_proc
 SERVER = "waitress-no-fsync"
 ARGV = ["-m", "scene_bench.api_fsync"]
 FSYNC_SAMPLES = 40
-NOTE_BYTES = 250  # about the size of a delivery note (a SessionOutcome)
+OUTCOME_BYTES = 250  # about the size of an outcome record (a SessionOutcome)
 
 
 @dataclass(frozen=True)
 class FsyncCost:
     """fsync on this machine, timed directly: medians over `samples` new files, one writer at a time."""
 
+    journal_ms: float  # an append to a journal, then fdatasync: what a delivery waits for (alone)
     file_ms: float  # the data of a new file
     directory_ms: float  # its directory, once the file is linked in under its name
     samples: int
 
     def as_json(self) -> dict[str, float | int]:
         """The `fsync` entry of the `--json` document."""
-        return {"file_ms": self.file_ms, "directory_ms": self.directory_ms, "samples": self.samples}
+        return {"journal_ms": self.journal_ms, "file_ms": self.file_ms, "directory_ms": self.directory_ms,
+                "samples": self.samples}
 
 
 def time_fsync(directory: Path, samples: int = FSYNC_SAMPLES) -> FsyncCost:
-    """Write `samples` small files in `directory` (created if missing), fsync each, link it, fsync the directory."""
+    """Append `samples` records to a journal in `directory` (created if missing), fdatasync after each; write as many
+    small files, fsync each, link it, fsync the directory."""
     directory.mkdir(parents=True, exist_ok=True)
-    data_s, dir_s = [], []
+    journal_s, data_s, dir_s = [], [], []
+    journal = os.open(directory / "journal.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        for _ in range(samples):
+            began = time.perf_counter()
+            os.write(journal, b"x" * OUTCOME_BYTES)
+            os.fdatasync(journal)
+            journal_s.append(time.perf_counter() - began)
+    finally:
+        os.close(journal)
     for i in range(samples):
         temp, final = directory / f".fsync-{i}.tmp", directory / f"fsync-{i}.json"
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
-            os.write(fd, b"x" * NOTE_BYTES)
+            os.write(fd, b"x" * OUTCOME_BYTES)
             began = time.perf_counter()
             os.fsync(fd)
             data_s.append(time.perf_counter() - began)
@@ -62,7 +76,8 @@ def time_fsync(directory: Path, samples: int = FSYNC_SAMPLES) -> FsyncCost:
             dir_s.append(time.perf_counter() - began)
         finally:
             os.close(dir_fd)
-    return FsyncCost(round(statistics.median(data_s) * 1000, 3), round(statistics.median(dir_s) * 1000, 3), samples)
+    journal_ms, file_ms, directory_ms = (round(statistics.median(times) * 1000, 3) for times in (journal_s, data_s, dir_s))
+    return FsyncCost(journal_ms, file_ms, directory_ms, samples)
 
 
 def measure_without_fsync(root: Path, n: int, concurrency: int, examples: list[str]) -> ApiRow:

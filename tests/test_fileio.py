@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from in_threads import in_threads
 
+from scene_agent import fileio
 from scene_agent.fileio import StagedFile, file_version, read_regular_file_version, sync_directory, write_atomic
 
 
@@ -16,10 +17,21 @@ def names(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.iterdir())
 
 
-def test_a_staged_file_is_seen_only_whole_under_its_name(tmp_path: Path) -> None:
+@pytest.fixture(params=["unnamed", "temp file"])
+def staging(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both ways of staging a file: unnamed (O_TMPFILE, where the file system has it) and a named temp file."""
+    if request.param == "temp file":
+        monkeypatch.setattr(fileio, "_UNNAMED_FILES", False)
+    elif not fileio._UNNAMED_FILES:
+        pytest.skip("no unnamed files here")
+    return str(request.param)
+
+
+def test_a_staged_file_is_seen_only_whole_under_its_name(tmp_path: Path, staging: str) -> None:
     path = tmp_path / "note.json"
     staged = StagedFile(path, b'{"a": 1}')
-    assert not path.exists() and len(names(tmp_path)) == 1  # only the temp file, so far
+    assert not path.exists()
+    assert names(tmp_path) == ([] if staging == "unnamed" else [os.path.basename(staged.temp or "")])
     staged.flush()
     staged.place()
     assert path.read_bytes() == b'{"a": 1}' and names(tmp_path) == ["note.json"]
@@ -29,14 +41,21 @@ def test_a_staged_file_is_seen_only_whole_under_its_name(tmp_path: Path) -> None
         staged.flush()
 
 
-def test_a_discarded_file_leaves_nothing(tmp_path: Path) -> None:
+def test_place_replaces_a_file_already_there(tmp_path: Path, staging: str) -> None:
+    path = tmp_path / "view.json"
+    path.write_bytes(b"old")
+    StagedFile(path, b"new", mode=0o644).place()
+    assert path.read_bytes() == b"new" and names(tmp_path) == ["view.json"] and (os.stat(path).st_mode & 0o777) == 0o644
+
+
+def test_a_discarded_file_leaves_nothing(tmp_path: Path, staging: str) -> None:
     staged = StagedFile(tmp_path / "note.json", b"x" * 10_000)
     staged.discard()
     staged.discard()
     assert names(tmp_path) == []
 
 
-def test_an_exclusive_place_never_replaces(tmp_path: Path) -> None:
+def test_an_exclusive_place_never_replaces(tmp_path: Path, staging: str) -> None:
     path = tmp_path / "outcome.json"
     path.write_bytes(b"first")
     with pytest.raises(FileExistsError):
@@ -44,7 +63,7 @@ def test_an_exclusive_place_never_replaces(tmp_path: Path) -> None:
     assert path.read_bytes() == b"first" and names(tmp_path) == ["outcome.json"]
 
 
-def test_place_replaces_a_planted_symlink_rather_than_writing_through_it(tmp_path: Path) -> None:
+def test_place_replaces_a_planted_symlink_rather_than_writing_through_it(tmp_path: Path, staging: str) -> None:
     target = tmp_path / "elsewhere"
     target.write_bytes(b"keep")
     path = tmp_path / "note.json"

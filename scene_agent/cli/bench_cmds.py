@@ -122,10 +122,11 @@ def api(
                "own process; every session is claimed and looked at, as the waiting agent does, before the clock "
                "starts.\n")
     if report.fsync is not None:
-        caption += (f"Durability: a 200 means the pick is on the disk (fsync of the outcome's data, then of its "
-                    f"directory, shared by the submits that arrive together). One fsync here takes "
-                    f"{report.fsync.file_ms:.2f} ms for a new file's data and {report.fsync.directory_ms:.2f} ms for a "
-                    f"directory (medians of {report.fsync.samples}, one writer); {NO_FSYNC}, the same server with "
+        caption += (f"Durability: a 200 means the pick is on the disk (appended to the outcome journal, then fdatasync, "
+                    f"one for the submits that arrive together). Here an append and its fdatasync take "
+                    f"{report.fsync.journal_ms:.2f} ms; flushing each outcome as a file of its own would take "
+                    f"{report.fsync.file_ms:.2f} ms (fsync of a new file's data) + {report.fsync.directory_ms:.2f} ms "
+                    f"(its directory) (medians of {report.fsync.samples}, one writer); {NO_FSYNC}, the same server with "
                     f"fsync turned off (developer-only, never durable), serves submit at {unsynced.req_per_s:,.0f} "
                     f"req/s against {submit.req_per_s:,.0f}.\n")
     caption += ("Under load: waitress as `serve` runs it, and as it was tuned before (waitress-before: 100 connections "

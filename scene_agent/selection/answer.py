@@ -2,20 +2,23 @@
 
 A delivery runs under the session's lock (claims.py) and in this order:
 
-1. the delivery note (`<id>.delivering.json`: the outcome about to be recorded), its data flushed to the disk
-   before it gets its name;
-2. the selection file `viewer_selection_<id>.json`, which wakes the waiting agent;
-3. the outcome: the note is linked as `<id>.outcome.json` (exclusively: the first answer wins) and unlinked as a
-   note, then the directory is flushed to the disk (an fsync shared with the deliveries of the moment).
+1. the outcome is written whole to an unnamed file, which is then named `<id>.outcome.json` (exclusively: the
+   first answer wins): the session is answered;
+2. the selection file `viewer_selection_<id>.json` is written, which wakes the waiting agent (it takes the lock
+   to look, so it reads once the delivery is done);
+3. the outcome is appended to the outcome journal (journal.py), which is flushed to the disk for all the
+   deliveries of the moment at once.
 
-The answer is acknowledged only after step 3: the outcome is on the disk, whole (docs/selection-handoff.md,
-"Durability"). A step that fails undoes the earlier ones and raises
-SelectionNotDeliveredError: nothing is recorded, so a retry may succeed once the obstacle is gone. A
-process that dies between the steps leaves the note: the waiter (which reads under the same lock) or the
-next server start completes the delivery while someone waits, and rolls it back otherwise
-(`settle_delivery`). Every check runs before anything is written, so a rejected request leaves no trace (but the
-session's empty lock file, which the waiting agent has made already when it first looked);
-a session nobody waits for any more (claims.py) takes no answer at all.
+The answer is acknowledged only after step 3: the outcome is on the disk, in the journal, whence the next server
+start writes its file again if a crash of the machine lost it (docs/selection-handoff.md, "Durability"). A step that
+fails undoes the earlier ones (the outcome and the selection file removed, under the lock the waiter also takes to
+look, so nobody has seen them) and raises SelectionNotDeliveredError: nothing is recorded, so a retry may succeed
+once the obstacle is gone. A server that dies after step 1 has answered the session: the waiter finds the outcome
+when the selection file wakes it, or when it next looks by itself (it looks every second, for this); a selection
+file that nobody will read any more is removed at the next server start (`tidy_selection_files`). Every check runs
+before anything is written, so a rejected request leaves no trace (but the session's empty lock file, which the
+waiting agent has made already when it first looked); a session nobody waits for any more (claims.py) takes no
+answer at all.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ import threading
 from collections.abc import Callable
 
 from scene_agent.errors import NobodyWaitingError, SelectionNotDeliveredError
-from scene_agent.fileio import StagedFile
 from scene_agent.selection.selection_file import (
     SelectionFile,
     answer_file,
+    list_selection_files,
     read_selection_file,
     selection_path,
     write_selection_file,
@@ -41,7 +44,7 @@ from scene_agent.selection.store import SessionStore
 log = logging.getLogger(__name__)
 
 # The points between the steps where a test can make the serving process die (Settings.crash_at).
-CRASH_POINTS = ("after_note", "after_selection_file")
+CRASH_POINTS = ("after_outcome", "after_selection_file")
 
 # The quick steps of the deliveries in this process (system calls that never wait for the disk) take turns; their
 # fsyncs and lock waits run outside, side by side. Why taking turns is faster: docs/selection-handoff.md, "Throughput".
@@ -64,34 +67,29 @@ def cancel_selection(store: SessionStore, session_id: str, *, by: UserAnswerBy =
 
 def _deliver(store: SessionStore, session: SelectionSession, make_outcome: Callable[[], SessionOutcome]) -> SelectionFile:
     sid = session.session_id
+    written: list[str] = []  # what this delivery named so far, removed again if a later step fails
     with store.locked(sid):
-        with _QUICK_STEPS:
-            # Under the lock, where nobody else can answer meanwhile: ended (409/410), picks that do not fit (422),
-            # nobody waiting (410), in this order; nothing is written before all of them pass.
-            store.check_open(session)
-            outcome = make_outcome()
-            if not store.someone_waits(sid):
-                raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {sid} any more "
-                                         "(the program that asked has stopped); nothing was recorded")
-            answer = answer_file(outcome)
-            try:
-                note = store.stage_delivery(outcome)
-            except OSError as exc:
-                raise _undelivered_error(sid, exc) from None
         try:
-            note.flush()  # outside the turns, so that the fsyncs of several deliveries overlap
             with _QUICK_STEPS:
-                note.place()
-                _crash_point(store, "after_note")
-                write_selection_file(store.settings.selection_dir, answer)
+                # Under the lock, where nobody else can answer meanwhile: ended (409/410), picks that do not fit (422),
+                # nobody waiting (410), in this order; nothing is written before all of them pass.
+                store.check_open(session)
+                outcome = make_outcome()
+                if not store.someone_waits(sid):
+                    raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {sid} any more "
+                                             "(the program that asked has stopped); nothing was recorded")
+                answer = answer_file(outcome)
+                record = outcome.model_dump_json().encode()
+                written.append(store.record_outcome(session, record))
+                _crash_point(store, "after_outcome")
+                written.append(os.fspath(write_selection_file(store.settings.selection_dir, answer)))
                 _crash_point(store, "after_selection_file")
-                store.finish_delivery(outcome, session)
-            store.flush_directory()  # one fsync for the deliveries that recorded theirs meanwhile (group commit)
+            store.journal.append(record)  # on the disk when this returns: one flush for the appends of the moment
         except OSError as exc:
-            _roll_back(store, sid, note)
+            _undo(written)
             raise _undelivered_error(sid, exc) from None
         except BaseException:
-            _roll_back(store, sid, note)
+            _undo(written)
             raise
     return answer
 
@@ -103,61 +101,34 @@ def _undelivered_error(session_id: str, exc: OSError) -> SelectionNotDeliveredEr
                                       "nothing was recorded, so it can be sent again")
 
 
-def _roll_back(store: SessionStore, session_id: str, staged: StagedFile | None = None) -> None:
-    """Undo a delivery that did not record its outcome: the selection file (if it is ours) and the note go."""
-    if staged is not None:
-        staged.discard()
-    if store.outcome(session_id) is not None:
-        store.end_delivery(session_id)
-        return
-    path = selection_path(store.settings.selection_dir, session_id)
-    try:
-        if read_selection_file(path, store.get(session_id)) is not None:
-            path.unlink()
-    except Exception as exc:  # noqa: BLE001 - an unreadable or foreign file there is not ours to remove
-        log.info("left %s in place while rolling back: %s", path, exc)
-    try:
-        store.end_delivery(session_id)
-    except OSError as exc:
-        log.warning("could not remove the delivery note of session %s: %s", session_id, exc)
+def _undo(written: list[str]) -> None:
+    """Undo a delivery that cannot be acknowledged: the files it named go again (newest first; the lock is still held,
+    so nobody has read them)."""
+    for path in reversed(written):
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:  # the outcome stays recorded: the waiter gets it, a retry gets 409
+            log.warning("could not remove %s while undoing a delivery: %s", path, exc)
 
 
-def settle_delivery(store: SessionStore, session_id: str) -> SessionOutcome | None:
-    """With the session's lock held: finish a delivery its process left half done, or undo it.
-
-    Completed (selection file written if missing, outcome recorded) while someone waits for the answer,
-    rolled back otherwise. Returns the session's outcome afterwards (None when there is none).
-    """
-    outcome = store.outcome(session_id)
-    note = store.delivery(session_id)
-    if note is None:
-        return outcome
-    if outcome is not None or not store.someone_waits(session_id):
-        _roll_back(store, session_id)
-        return store.outcome(session_id)
-    try:
-        path = selection_path(store.settings.selection_dir, session_id)
-        if not path.exists():
-            write_selection_file(store.settings.selection_dir, answer_file(note))
-        store.close(note)
-        store.end_delivery(session_id)
-        log.info("completed the delivery to session %s that its process left half done", session_id)
-    except Exception as exc:  # noqa: BLE001 - the session stays as it was; the next look tries again
-        log.warning("could not complete the delivery to session %s: %s", session_id, exc)
-    return store.outcome(session_id)
-
-
-def recover_deliveries(store: SessionStore) -> list[str]:
-    """At server start: settle every delivery a previous server left half done; returns the sessions settled."""
-    settled = []
-    for session_id in store.deliveries():
+def tidy_selection_files(store: SessionStore) -> list[str]:
+    """At server start: remove the selection files of answered sessions nobody waits for any more (left by a server that
+    died between writing one and its waiter reading it); the sessions tidied."""
+    tidied = []
+    for session_id in list_selection_files(store.settings.selection_dir):
         try:
             with store.locked(session_id):
-                settle_delivery(store, session_id)
-            settled.append(session_id)
-        except OSError as exc:
-            log.warning("could not settle the delivery to session %s: %s", session_id, exc)
-    return settled
+                if store.outcome(session_id) is None or store.someone_waits(session_id):
+                    continue
+                path = selection_path(store.settings.selection_dir, session_id)
+                if read_selection_file(path, store.get(session_id)) is not None:
+                    path.unlink()
+                    tidied.append(session_id)
+        except Exception as exc:  # noqa: BLE001 - not ours, or unreadable: left in place
+            log.info("left the selection file of session %s in place: %s", session_id, exc)
+    return tidied
 
 
 def _crash_point(store: SessionStore, point: str) -> None:

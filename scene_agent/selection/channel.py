@@ -122,7 +122,7 @@ class SelectionChannel(ABC):
         """
 
     def recover(self) -> list[str]:
-        """At server start: settle what a server that died left half done; the sessions settled."""
+        """At server start: mend what a server or a machine that died left behind; the sessions mended."""
         return []
 
 

@@ -12,7 +12,7 @@ import os
 from scene_agent.config import Settings
 from scene_agent.errors import NobodyWaitingError
 from scene_agent.fileio import ensure_private_dir
-from scene_agent.selection.answer import cancel_selection, recover_deliveries, submit_selection
+from scene_agent.selection.answer import cancel_selection, submit_selection, tidy_selection_files
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
@@ -92,4 +92,5 @@ class FileChannel(SelectionChannel):
             return self.store.replace(extended(session, seconds))
 
     def recover(self) -> list[str]:
-        return recover_deliveries(self.store)
+        restored = self.store.restore_outcomes()
+        return sorted({*restored, *tidy_selection_files(self.store)})

@@ -32,6 +32,7 @@ class PendingSelection(ABC):
     def __init__(self, session: SelectionSession):
         self.session = session
         self.poll_interval: float | None = None  # set when this wait has to look by itself, every so often
+        self.look_every: float | None = None  # how often a wait woken by events looks by itself all the same
         self._changed = threading.Event()
         self._cancelled = False
         self._started = time.monotonic()
@@ -80,8 +81,9 @@ class PendingSelection(ABC):
             pause = self._deadline - now
             if on_progress is not None:
                 pause = min(pause, max(0.0, next_progress - now))
-            if self.poll_interval is not None:
-                pause = min(pause, self.poll_interval)
+            for every in (self.poll_interval, self.look_every):
+                if every is not None:
+                    pause = min(pause, every)
             self._changed.wait(pause)
 
     def _given_more_time(self) -> bool:

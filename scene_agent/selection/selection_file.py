@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
@@ -13,6 +15,7 @@ from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_reg
 from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SelectionSession, SessionOutcome, check_session_id
 
 MAX_FILE_BYTES = 256 * 1024
+_FILE_NAME = re.compile(rf"viewer_selection_({SESSION_ID_RE.pattern.strip('^$')})\.json")
 
 
 class SelectionFile(BaseModel):
@@ -62,6 +65,16 @@ def write_selection_file(selection_dir: Path, answer: SelectionFile) -> Path:
         path.unlink()  # removes a symlink itself, not its target
         write_atomic(path, data, exclusive=True)
     return path
+
+
+def list_selection_files(selection_dir: Path) -> list[str]:
+    """The sessions that have a selection file in `selection_dir` (a shared directory: other names are skipped)."""
+    try:
+        names = os.listdir(selection_dir)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    found = (_FILE_NAME.fullmatch(name) for name in names)
+    return sorted(m.group(1) for m in found if m is not None)
 
 
 class Unreadable(Exception):  # noqa: N818 - names the state the caller acts on (`except Unreadable`); tests import it

@@ -4,9 +4,7 @@ A session is `sessions/<id>.json`, written once. Its outcome is `sessions/<id>.o
 exclusively (link of a complete temp file), so that of the viewer's Confirm, its Cancel, the agent's
 Ctrl-C and the waiter's timeout exactly one wins, across processes and server restarts.
 
-Beside them: `<id>.waiting` and `<id>.lock` (see claims.py), and while an answer is being delivered,
-`<id>.delivering.json`, the outcome about to be recorded (see answer.py), so that a delivery cut short by
-a crash can be completed or rolled back.
+Beside them: `<id>.waiting` and `<id>.lock` (see claims.py).
 """
 
 from __future__ import annotations
@@ -31,15 +29,14 @@ from scene_agent.fileio import (
     StrPath,
     ensure_private_dir,
     file_version,
-    move_exclusive,
     read_regular_file,
     read_regular_file_version,
-    sync_directory,
     write_atomic,
 )
 from scene_agent.selection.claims import WaitingClaim, session_lock, someone_waits
+from scene_agent.selection.journal import OutcomeJournal
+from scene_agent.selection.limits import MAX_TIMEOUT_S
 from scene_agent.selection.session import (
-    SESSION_ID_RE,
     SelectionSession,
     SessionOutcome,
     SessionStatus,
@@ -59,10 +56,10 @@ RETAIN_AFTER_EXPIRY = timedelta(hours=1)
 # create() sweeps a directory at most this often per process: a sweep lists the whole directory.
 SWEEP_EVERY_S = 60.0
 _last_sweep: dict[Path, float] = {}
-# The files a session has in the sessions directory, `<id><kind>`: the session, its outcome, the note of a
-# delivery under way (answer.py), the waiting claim and the lock (claims.py).
-SESSION, OUTCOME, DELIVERY, WAITING, LOCK = ".json", ".outcome.json", ".delivering.json", ".waiting", ".lock"
-RECORDS = (SESSION, OUTCOME, DELIVERY, WAITING, LOCK)
+# The files a session has in the sessions directory, `<id><kind>`: the session, its outcome, the waiting claim and the
+# lock (claims.py).
+SESSION, OUTCOME, WAITING, LOCK = ".json", ".outcome.json", ".waiting", ".lock"
+RECORDS = (SESSION, OUTCOME, WAITING, LOCK)
 _sweep_lock = threading.Lock()
 SESSIONS_KEPT = 4096  # sessions a store keeps parsed (see SessionStore.get): a few MB at most
 
@@ -73,6 +70,7 @@ class SessionStore:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.directory = settings.sessions_dir
+        self.journal = OutcomeJournal(settings.state_dir / "outcomes")
         self._prefix = os.path.join(self.directory, "")
         # Sessions as last read, with the version of the file they were read from (see get).
         self._sessions: dict[str, tuple[FileVersion, SelectionSession]] = {}
@@ -82,37 +80,38 @@ class SessionStore:
         """`<id><kind>` in the sessions directory, for one of RECORDS; the id checked first. A string: see StrPath."""
         return f"{self._prefix}{check_session_id(session_id)}{kind}"
 
-    def stage_delivery(self, outcome: SessionOutcome) -> StagedFile:
-        """The note of the outcome about to be delivered, written whole under a temp name: `flush()` it (its data to
-        the disk), then `place()` it before the selection file is written; finish_delivery makes it the outcome."""
-        return StagedFile(self._path(outcome.session_id, DELIVERY), outcome.model_dump_json().encode())
-
-    def finish_delivery(self, outcome: SessionOutcome, session: SelectionSession) -> None:
-        """Record the noted outcome: the note (flushed, placed) becomes the outcome file, created exclusively as close()
-        creates one. On the disk once flush_directory() returns."""
+    def record_outcome(self, session: SelectionSession, outcome: bytes) -> str:
+        """Name the session's outcome (`outcome`, its JSON), exclusively as close() does: the first outcome wins; its
+        path. Not flushed to the disk: the delivery journals it (self.journal), which is."""
         try:
-            move_exclusive(self._path(outcome.session_id, DELIVERY), self._path(outcome.session_id, OUTCOME))
+            StagedFile(self._path(session.session_id, OUTCOME), outcome).place(exclusive=True)
         except FileExistsError:
             self.check_open(session)
             raise  # pragma: no cover - check_open always raises once an outcome exists
+        return self._path(session.session_id, OUTCOME)
 
-    def flush_directory(self) -> None:
-        """Flush the sessions directory's entries to the disk (outcomes recorded by finish_delivery, among others)."""
-        sync_directory(self.directory)
-
-    def delivery(self, session_id: str) -> SessionOutcome | None:
-        """The outcome a delivery began and did not finish (its process died, say), if any."""
-        return self._read(self._path(session_id, DELIVERY), SessionOutcome)
-
-    def end_delivery(self, session_id: str) -> None:
-        """Forget the delivery note: the outcome is recorded, or the delivery was rolled back."""
-        with suppress(FileNotFoundError):
-            os.unlink(self._path(session_id, DELIVERY))
-
-    def deliveries(self) -> list[str]:
-        """Sessions with a delivery note: deliveries that were cut short, or are under way right now."""
-        ids = (p.name.removesuffix(DELIVERY) for p in self.directory.glob(f"*{DELIVERY}"))
-        return sorted(sid for sid in ids if SESSION_ID_RE.fullmatch(sid))
+    def restore_outcomes(self) -> list[str]:
+        """At server start: write again, whole and flushed, each journaled outcome whose file a crash of the machine
+        lost (or left unreadable) while its session is still kept; the sessions restored."""
+        last: dict[str, SessionOutcome] = {}
+        for record in self.journal.records():
+            try:
+                outcome = SessionOutcome.model_validate_json(record)
+            except ValidationError as exc:
+                log.warning("skipped a journaled outcome that does not parse: %s", exc)
+                continue
+            last[outcome.session_id] = outcome  # the newest record of a session is the delivery that stood
+        restored = []
+        for session_id, outcome in last.items():
+            if file_version(self._path(session_id, SESSION)) is None:
+                continue  # swept meanwhile
+            with self.locked(session_id):
+                if self._read(self._path(session_id, OUTCOME), SessionOutcome, quiet=True) is None:
+                    write_atomic(self._path(session_id, OUTCOME), outcome.model_dump_json().encode(), durable=True)
+                    restored.append(session_id)
+        if restored:
+            log.warning("restored %d outcome(s) from the journal that a crash had lost", len(restored))
+        return restored
 
     def claim_waiting(self, session_id: str) -> WaitingClaim:
         """Say that this process waits for the session's answer, until the claim is released or the process dies."""
@@ -202,7 +201,7 @@ class SessionStore:
         written_before = (cutoff + timedelta(seconds=60)).timestamp()
         removed = []
         for path in self.directory.glob("*.json"):
-            if path.name.endswith((OUTCOME, DELIVERY)):
+            if path.name.endswith(OUTCOME):
                 continue
             try:
                 if path.stat().st_mtime > written_before:
@@ -221,6 +220,9 @@ class SessionStore:
                 with suppress(FileNotFoundError):
                     os.unlink(p)
             removed.append(sid)
+        # A session lasts at most MAX_TIMEOUT_S: a journal segment last written that long before the cutoff names only
+        # sessions swept by now (selection/journal.py).
+        self.journal.sweep(cutoff.timestamp() - MAX_TIMEOUT_S)
         return removed
 
     def _read(self, path: StrPath, model: type[_Record], quiet: bool = False) -> _Record | None:

@@ -26,7 +26,6 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from scene_agent.fileio import ensure_private_dir
-from scene_agent.selection.answer import settle_delivery
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.selection_file import selection_path
@@ -37,6 +36,7 @@ log = logging.getLogger(__name__)
 
 Backend = Literal["watchdog", "polling"]
 DEFAULT_POLL_INTERVAL_S = 0.1
+LOOK_EVERY_S = 1.0  # a wait woken by events still looks this often by itself (WatchedSelection)
 # Events that can mean "the file is now complete": linked or renamed into place, or closed after writing.
 # Not every write (IN_MODIFY): in a busy /tmp that would wake the observer for each write of every file.
 _EVENTS = [FileMovedEvent, FileCreatedEvent, FileClosedEvent]
@@ -58,6 +58,8 @@ class WatchedSelection(PendingSelection):
 
     def __init__(self, waiter: SelectionWaiter, session: SelectionSession, store: SessionStore):
         super().__init__(session)
+        # A server that died between recording the outcome and writing the file sends no event: look now and then.
+        self.look_every = LOOK_EVERY_S
         self.store = store
         self.path = selection_path(store.settings.selection_dir, session.session_id)
         self._waiter = waiter
@@ -77,10 +79,10 @@ class WatchedSelection(PendingSelection):
         return self.store.get(self.session.session_id).expires_at
 
     def _look(self, end: SessionOutcome | None = None) -> SessionOutcome | None:
-        """Under the session's lock: the recorded outcome (a delivery left half done settled first), its file
-        removed; with none yet, `end` is recorded when given, else a stray file there is reported."""
+        """Under the session's lock: the recorded outcome, its file removed; with none yet, `end` is recorded when
+        given, else a stray file there is reported."""
         with self.store.locked(self.session.session_id):
-            outcome = settle_delivery(self.store, self.session.session_id)
+            outcome = self.store.outcome(self.session.session_id)
             if outcome is None and end is not None:
                 return self.store.close(end, self.session)
             if outcome is None:

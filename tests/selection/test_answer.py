@@ -116,10 +116,11 @@ def test_a_delivery_leaves_its_outcome_and_the_file_and_nothing_else(store, make
     sid = session.session_id
     before = {p.name for p in store.directory.iterdir()}
     submit_selection(store, sid, ["0-1-2"])
-    # The note became the outcome (not a copy of it): no note, no temp file is left behind; the lock file stays.
+    # No temp file is left behind; the lock file stays; the outcome is journaled as well.
     assert {p.name for p in store.directory.iterdir()} - before == {f"{sid}.outcome.json", f"{sid}.lock"}
     assert [p.name for p in store.settings.selection_dir.iterdir()] == [f"viewer_selection_{sid}.json"]
-    assert store.delivery(sid) is None and store.outcome(sid).selections[0].itemCode == "0-1-2"
+    assert store.outcome(sid).selections[0].itemCode == "0-1-2"
+    assert [json.loads(r)["session_id"] for r in store.journal.records()] == [sid]
 
 
 def test_deliveries_in_many_threads_each_record_one_outcome(store, make_session):
@@ -132,4 +133,4 @@ def test_deliveries_in_many_threads_each_record_one_outcome(store, make_session)
     errors = in_threads(answer, 6)
     assert errors == []
     assert all(store.status(session)[0] == "confirmed" for session in sessions)
-    assert sorted(p.name for p in store.directory.iterdir() if p.name.endswith((".tmp", ".delivering.json"))) == []
+    assert sorted(p.name for p in store.directory.iterdir() if p.name.endswith(".tmp")) == []

@@ -42,7 +42,10 @@ def waiting(waiter, session, store) -> tuple[Worker, Ticks]:
 
 
 def nothing_recorded(store, session_id: str) -> bool:
-    return store.outcome(session_id) is None and store.delivery(session_id) is None
+    """No outcome, no selection file (a directory in its place is the test's), nothing journaled."""
+    path = selection_path(store.settings.selection_dir, session_id)
+    return (store.outcome(session_id) is None and not path.is_file()
+            and not any(session_id.encode() in r for r in store.journal.records()))
 
 
 def test_a_directory_at_the_file_name_is_a_503_and_the_retry_delivers(server, waiter, store, make_session):
@@ -111,3 +114,20 @@ def test_racing_answers_deliver_exactly_one(server, waiter, store, make_session)
     result = worker.result()
     assert result.codes == won
     assert store.outcome(session.session_id).selections[0].itemCode == won[0]
+
+
+def test_a_journal_that_cannot_be_written_is_a_503_and_the_retry_delivers(server, waiter, store, make_session, settings):
+    session = make_session()
+    worker, ticks = waiting(waiter, session, store)
+    journal = settings.state_dir / "outcomes"
+    journal.write_text("not a directory\n")  # the outcome and the selection file can be written, the journal not
+    try:
+        reply = submit(server, session.session_id, "0-1-2")
+        assert (reply.status, reply.json()["error"]) == (503, "selection_not_delivered")
+        assert nothing_recorded(store, session.session_id)  # what was written before the journal failed is gone again
+        ticks.wait_for(ticks.count() + 2)
+        assert worker.alive()
+    finally:
+        journal.unlink()
+    assert submit(server, session.session_id, "0-1-2").status == 200
+    assert worker.result().codes == ["0-1-2"]
