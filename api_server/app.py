@@ -52,7 +52,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # addresses it is bound to (make_server adds them).
         ALLOWED_HOSTS=None, BIND_HOSTS=(),
         # Where sessions, outcomes, picks and views live (scene_agent/selection/channel.py); None: open_channel(SETTINGS).
-        CHANNEL=None)
+        CHANNEL=None,
+        # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/deliverer.py).
+        DELIVER_IN_CHILD=False)
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
@@ -61,6 +63,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["ALLOWED_HOSTS"] = load_allowed_hosts() or ()
     if app.config["CHANNEL"] is None:
         app.config["CHANNEL"] = open_channel(app.config["SETTINGS"])
+    if app.config["DELIVER_IN_CHILD"]:
+        app.config["CHANNEL"].deliver_in_child()
     _tidy_state(app.config["SETTINGS"])
     # Selection files that a server which died mid-delivery left for nobody are removed.
     app.config["CHANNEL"].recover()

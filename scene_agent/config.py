@@ -39,8 +39,8 @@ class Settings:
     # SCENE_AGENT_BROKER: where selection sessions, outcomes and picks meet when agents and API servers run on
     # several machines (a redis:// URL); None: the state and selection directories on this machine.
     broker: str | None = None
-    # Fault tests only (SCENE_AGENT_CRASH_AT): the step of a selection delivery at which the server process
-    # kills itself, to prove that a delivery cut short is completed or rolled back (selection/answer.py).
+    # Fault tests only (SCENE_AGENT_CRASH_AT): the step of a selection delivery at which the process delivering it (the
+    # server's delivery process) kills itself, to prove that a delivery cut short is answered or undone (answer.py).
     crash_at: str | None = None
 
     @property

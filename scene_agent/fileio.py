@@ -82,6 +82,11 @@ def flush_to_disk(fd: int, *, data_only: bool = False) -> None:
         (os.fdatasync if data_only else os.fsync)(fd)
 
 
+def fsync_enabled() -> bool:
+    """False only in a benchmark's server process that turned fsync off (disable_fsync_for_benchmark)."""
+    return _fsync_enabled
+
+
 def disable_fsync_for_benchmark() -> None:
     """Developer-only, for this process: every fsync becomes a no-op (what `bench api` measures durability against)."""
     global _fsync_enabled

@@ -94,7 +94,7 @@ def _serve() -> None:
 
     disable_fsync_for_benchmark()
     print("warning: fsync is off: picks this server acknowledges may be lost in a crash (benchmark only)", file=sys.stderr)
-    app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS)})
+    app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS), "DELIVER_IN_CHILD": True})
     announce_and_run(app, make_server(app, HOST, 0, SERVE_THREADS))
 
 

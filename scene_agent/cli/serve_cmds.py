@@ -31,7 +31,7 @@ def serve_command(
 
     settings = load_settings()
     app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings,
-                      "MAX_EVENT_STREAMS": stream_slots(threads)})
+                      "MAX_EVENT_STREAMS": stream_slots(threads), "DELIVER_IN_CHILD": True})
     server = make_server(app, host, port, threads)
     url = f"http://{host}:{server.effective_port}/"
     loaded = app.extensions["scene_agent.scene.loader"]

@@ -28,8 +28,10 @@ import os
 import signal
 import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 
 from scene_agent.errors import NobodyWaitingError, SelectionNotDeliveredError
+from scene_agent.selection.journal import Appended
 from scene_agent.selection.selection_file import (
     SelectionFile,
     answer_file,
@@ -54,44 +56,86 @@ _QUICK_STEPS = threading.Lock()
 def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
                      words: str | None = None) -> SelectionFile:
     """Confirm picks for a pending session (in the viewer, or in words): 404/409/410/422-style errors before any write."""
-    session = store.get(session_id)
-    return _deliver(store, session, lambda: confirmed_outcome(session, codes, by=by, words=words))
+    return begin_submit(store, session_id, codes, by=by, words=words).finish()
 
 
 def cancel_selection(store: SessionStore, session_id: str, *, by: UserAnswerBy = "viewer",
                      words: str | None = None) -> SelectionFile:
     """The user declined to pick (in the viewer, or in words): record it and tell the waiting agent through the file."""
+    return begin_cancel(store, session_id, by=by, words=words).finish()
+
+
+def begin_submit(store: SessionStore, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
+                 words: str | None = None, wait: bool = True) -> Delivery:
+    """submit_selection up to the journal's flush: `finish()` the result. With `wait=False`, BlockingIOError (nothing
+    done) while someone else holds the session's lock."""
     session = store.get(session_id)
-    return _deliver(store, session, lambda: cancelled_outcome(session, by=by, words=words))
+    return _begin(store, session, lambda: confirmed_outcome(session, codes, by=by, words=words), wait)
 
 
-def _deliver(store: SessionStore, session: SelectionSession, make_outcome: Callable[[], SessionOutcome]) -> SelectionFile:
+def begin_cancel(store: SessionStore, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None,
+                 wait: bool = True) -> Delivery:
+    """cancel_selection up to the journal's flush, as begin_submit."""
+    session = store.get(session_id)
+    return _begin(store, session, lambda: cancelled_outcome(session, by=by, words=words), wait)
+
+
+class Delivery:
+    """An answer recorded but not acknowledged yet: the session's lock is held and the outcome is in the journal, not
+    yet flushed. `finish()` flushes it (deliveries begun one after the other share the flush) and lets the lock go."""
+
+    def __init__(self, lock: ExitStack, written: list[str], appended: Appended, answer: SelectionFile, session_id: str):
+        self._lock = lock
+        self._written = written
+        self._appended = appended
+        self.answer = answer
+        self.session_id = session_id
+
+    def finish(self) -> SelectionFile:
+        """The answer, once it is on the disk; SelectionNotDeliveredError (everything undone) when it may not be."""
+        with self._lock:
+            try:
+                self._appended.flush()
+            except OSError as exc:
+                _undo(self._written)
+                raise _undelivered_error(self.session_id, exc) from None
+            except BaseException:
+                _undo(self._written)
+                raise
+        return self.answer
+
+
+def _begin(store: SessionStore, session: SelectionSession, make_outcome: Callable[[], SessionOutcome],
+           wait: bool) -> Delivery:
     sid = session.session_id
     written: list[str] = []  # what this delivery named so far, removed again if a later step fails
-    with store.locked(sid):
-        try:
-            with _QUICK_STEPS:
-                # Under the lock, where nobody else can answer meanwhile: ended (409/410), picks that do not fit (422),
-                # nobody waiting (410), in this order; nothing is written before all of them pass.
-                store.check_open(session)
-                outcome = make_outcome()
-                if not store.someone_waits(sid):
-                    raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {sid} any more "
-                                             "(the program that asked has stopped); nothing was recorded")
-                answer = answer_file(outcome)
-                record = outcome.model_dump_json().encode()
-                written.append(store.record_outcome(session, record))
-                _crash_point(store, "after_outcome")
-                written.append(os.fspath(write_selection_file(store.settings.selection_dir, answer)))
-                _crash_point(store, "after_selection_file")
-            store.journal.append(record)  # on the disk when this returns: one flush for the appends of the moment
-        except OSError as exc:
-            _undo(written)
-            raise _undelivered_error(sid, exc) from None
-        except BaseException:
-            _undo(written)
-            raise
-    return answer
+    lock = ExitStack()  # released by Delivery.finish, or here if a step fails
+    lock.enter_context(store.locked(sid, wait=wait))
+    try:
+        with _QUICK_STEPS:
+            # Under the lock, where nobody else can answer meanwhile: ended (409/410), picks that do not fit (422),
+            # nobody waiting (410), in this order; nothing is written before all of them pass.
+            store.check_open(session)
+            outcome = make_outcome()
+            if not store.someone_waits(sid):
+                raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {sid} any more "
+                                         "(the program that asked has stopped); nothing was recorded")
+            answer = answer_file(outcome)
+            record = outcome.model_dump_json().encode()
+            written.append(store.record_outcome(session, record))
+            _crash_point(store, "after_outcome")
+            written.append(os.fspath(write_selection_file(store.settings.selection_dir, answer)))
+            _crash_point(store, "after_selection_file")
+            appended = store.journal.write(record)
+    except OSError as exc:
+        _undo(written)
+        lock.close()
+        raise _undelivered_error(sid, exc) from None
+    except BaseException:
+        _undo(written)
+        lock.close()
+        raise
+    return Delivery(lock, written, appended, answer, sid)
 
 
 def _undelivered_error(session_id: str, exc: OSError) -> SelectionNotDeliveredError:

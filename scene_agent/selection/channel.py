@@ -121,6 +121,15 @@ class SelectionChannel(ABC):
         limits (session.extended).
         """
 
+    def deliver_in_child(self) -> None:
+        """Run submits and cancels in a process of their own where that pays (the file channel: deliverer.py); a channel
+        whose deliveries are one round trip to a server ignores it."""
+        return None
+
+    def close(self) -> None:
+        """Let go of what the channel started (a delivery process); idempotent."""
+        return None
+
     def recover(self) -> list[str]:
         """At server start: mend what a server or a machine that died left behind; the sessions mended."""
         return []

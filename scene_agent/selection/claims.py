@@ -80,12 +80,13 @@ def someone_waits(path: StrPath) -> bool:
 
 
 @contextmanager
-def session_lock(path: StrPath) -> Iterator[None]:
-    """Hold the exclusive lock on `path` (created if missing) for the block; waits for the current holder."""
+def session_lock(path: StrPath, *, wait: bool = True) -> Iterator[None]:
+    """Hold the exclusive lock on `path` (created if missing) for the block; waits for the current holder, or with
+    `wait=False` raises BlockingIOError at once while someone holds it."""
     fd = _open(path, create=True)
     assert fd is not None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         yield
     finally:
         os.close(fd)

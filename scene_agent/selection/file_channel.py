@@ -14,6 +14,7 @@ from scene_agent.errors import NobodyWaitingError
 from scene_agent.fileio import ensure_private_dir
 from scene_agent.selection.answer import cancel_selection, submit_selection, tidy_selection_files
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
+from scene_agent.selection.deliverer import Deliverer
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
 from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, extended
@@ -31,6 +32,17 @@ class FileChannel(SelectionChannel):
         self.settings = settings
         self.store = SessionStore(settings)
         self._waiter = waiter
+        self._deliverer: Deliverer | None = None
+
+    def deliver_in_child(self) -> None:
+        """From now on, submits and cancels run in a process of their own (deliverer.py): what a busy server wants."""
+        if self._deliverer is None:
+            self._deliverer = Deliverer(self.settings)
+
+    def close(self) -> None:
+        deliverer, self._deliverer = self._deliverer, None
+        if deliverer is not None:
+            deliverer.close()
 
     @property
     def waiter(self) -> SelectionWaiter:
@@ -78,9 +90,13 @@ class FileChannel(SelectionChannel):
 
     def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
                words: str | None = None) -> SelectionFile:
+        if self._deliverer is not None:
+            return self._deliverer.submit(session_id, codes, by=by, words=words)
         return submit_selection(self.store, session_id, codes, by=by, words=words)
 
     def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
+        if self._deliverer is not None:
+            return self._deliverer.cancel(session_id, by=by, words=words)
         return cancel_selection(self.store, session_id, by=by, words=words)
 
     def extend(self, session_id: str, seconds: float) -> SelectionSession:

@@ -65,6 +65,11 @@ class OutcomeJournal:
 
     def append(self, record: bytes) -> None:
         """Append one record (an outcome's JSON) and return once it is on the disk; OSError when it may not be."""
+        self.write(record).flush()
+
+    def write(self, record: bytes) -> Appended:
+        """Append one record, not yet flushed: `flush()` the result (its flush covers every record written before it
+        started, so records written one after the other and then flushed share one fdatasync)."""
         line = frame(record)
         segment = self._take()
         try:
@@ -74,12 +79,16 @@ class OutcomeJournal:
                 with self._lock:
                     self._retire(segment)
                 raise OSError(errno.ENOSPC, "the outcome journal was written only in part", str(segment.path))
-            segment.flush.sync()
-        finally:
-            with self._lock:
-                segment.users -= 1
-                if segment.retired and segment.users == 0:
-                    segment.close()
+        except BaseException:
+            self._give_back(segment)
+            raise
+        return Appended(self, segment)
+
+    def _give_back(self, segment: _Segment) -> None:
+        with self._lock:
+            segment.users -= 1
+            if segment.retired and segment.users == 0:
+                segment.close()
 
     def _take(self) -> _Segment:
         """The segment to append to (a new one when there is none, or it is full or old), held until given back."""
@@ -149,6 +158,23 @@ class OutcomeJournal:
             except FileNotFoundError:
                 continue
         return removed
+
+
+class Appended:
+    """A record written to the journal, on the disk once `flush()` returns (OSError when it may not be)."""
+
+    def __init__(self, journal: OutcomeJournal, segment: _Segment):
+        self._journal = journal
+        self._segment: _Segment | None = segment
+
+    def flush(self) -> None:
+        segment, self._segment = self._segment, None
+        if segment is None:
+            raise ValueError("flushed already")
+        try:
+            segment.flush.sync()
+        finally:
+            self._journal._give_back(segment)
 
 
 def frame(record: bytes) -> bytes:

@@ -121,9 +121,10 @@ class SessionStore:
         """Whether a live process holds a waiting claim on the session."""
         return someone_waits(self._path(session_id, WAITING))
 
-    def locked(self, session_id: str) -> AbstractContextManager[None]:
-        """The session's exclusive lock: held while its outcome or selection file changes, or while a waiter reads them."""
-        return session_lock(self._path(session_id, LOCK))
+    def locked(self, session_id: str, *, wait: bool = True) -> AbstractContextManager[None]:
+        """The session's exclusive lock: held while its outcome or selection file changes, or while a waiter reads them
+        (`wait=False`: BlockingIOError at once while someone else holds it)."""
+        return session_lock(self._path(session_id, LOCK), wait=wait)
 
     def create(self, session: SelectionSession) -> SelectionSession:
         """Store a new session (its id must be new) and sweep out long-expired ones."""

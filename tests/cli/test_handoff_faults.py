@@ -57,15 +57,17 @@ def test_a_killed_waiter_takes_no_pick(small_scene_path: Path, spawn: Spawner, s
 
 
 def crashing_server(spawn: Spawner, scene: Path, point: str) -> str:
-    """`serve` that kills itself (SIGKILL) at `point` of a delivery; returns its origin."""
+    """`serve` whose delivery process (scene_agent/selection/deliverer.py) kills itself (SIGKILL) at `point` of a
+    delivery; returns its origin."""
     process = spawn("serve", "--port", "0", "--json", "--scene", str(scene), env={"SCENE_AGENT_CRASH_AT": point})
     return str(process.json_line()["url"]).rstrip("/")
 
 
 def submit_to_dying_server(origin: str, session_id: str, code: str) -> None:
-    """The server dies while answering: the client gets no answer at all."""
-    with pytest.raises(OSError):
-        call("POST", f"{origin}/api/submit-selection", {"session_id": session_id, "selections": [{"itemCode": code}]})
+    """The process that records the answer dies while delivering it: the server says so (503, send it again)."""
+    reply = call("POST", f"{origin}/api/submit-selection", {"session_id": session_id, "selections": [{"itemCode": code}]})
+    assert (reply.status, reply.json()["error"]) == (503, "selection_not_delivered"), reply.body
+    assert "send it again" in reply.json()["message"]
 
 
 def test_server_killed_after_writing_the_file_the_waiter_takes_the_answer(small_scene_path: Path, spawn: Spawner) -> None:
@@ -75,7 +77,9 @@ def test_server_killed_after_writing_the_file_the_waiter_takes_the_answer(small_
     status, result = finish(process)
     assert (status, result["status"], result["selections"]) == (0, "confirmed", [chair("0-1-2")])
     store = SessionStore(settings_of(spawn.env))
-    assert store.outcome(vis["session_id"]).by == "viewer"  # the answer the server recorded before it died
+    assert store.outcome(vis["session_id"]).by == "viewer"  # the answer recorded before the process died
+    code, body = submit(origin, vis["session_id"], "0-1-2")  # the server, still up, starts another and refuses a second
+    assert (code, body["error"]) == (409, "already_answered")
     assert not Path(vis["selection_file"]).exists()
 
 

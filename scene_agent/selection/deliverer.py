@@ -1,0 +1,243 @@
+"""Delivering picks in a process of their own: what `scene-agent serve` does with the file channel.
+
+A delivery (answer.py) is some twenty small system calls. In the API server's process every one of them gives
+Python's interpreter lock to one of the threads serving other requests and waits to get it back, so under load
+a pick costs several times its own work. `Deliverer` hands each submit and cancel to a child process, `python -m
+scene_agent.selection.deliverer`, which runs answer.py's `submit_selection` / `cancel_selection` one after the
+other with nobody to share its lock with; the serving thread waits for one line back. The child is a transport,
+not a second implementation: the same code, the same files, the same locks (claims.py works across processes),
+the same errors, carried back as data (their `code` and message) and raised again here as the same classes.
+
+Requests are JSON lines on the child's stdin, each with an id, so that many serving threads share the one
+pipe; a reply is one line on its stdout, `<id> A <the answer's JSON>` or `<id> E <{"code", "message"}>`. The
+child ignores the terminal's Ctrl-C (it has a session of its own) and ends when its stdin closes: when the
+server stops, however it stops. If the child dies, the requests it had are answered 503
+`selection_not_delivered` (a retry finds the answer recorded, 409, or records it) and the next request starts
+a new child.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import os
+import subprocess
+import sys
+import threading
+from contextlib import suppress
+from pathlib import Path
+from typing import IO, Any
+
+from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.errors import SceneAgentError, SelectionNotDeliveredError
+from scene_agent.fileio import fsync_enabled
+from scene_agent.selection.answer import Delivery, begin_cancel, begin_submit
+from scene_agent.selection.selection_file import SelectionFile
+from scene_agent.selection.session import UserAnswerBy
+from scene_agent.selection.store import SessionStore
+
+log = logging.getLogger(__name__)
+
+REPLY_TIMEOUT_S = 60.0  # far beyond a delivery (milliseconds); reached only by a child that hangs
+
+
+def _error_classes() -> dict[str, type[SceneAgentError]]:
+    found: dict[str, type[SceneAgentError]] = {}
+    todo: list[type[SceneAgentError]] = [SceneAgentError]
+    while todo:
+        cls = todo.pop()
+        found.setdefault(cls.code, cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+class Deliverer:
+    """The API server's side: forwards submits and cancels to the child process (started now), thread-safe."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self._lock = threading.Lock()  # the child, its pipe and the replies awaited
+        self._child: subprocess.Popen[bytes] | None = None
+        self._reader: threading.Thread | None = None
+        self._waiting: dict[int, _Reply] = {}
+        self._ids = itertools.count()
+        self._errors = _error_classes()
+        with self._lock:
+            self._start()
+
+    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy, words: str | None) -> SelectionFile:
+        return self._call({"op": "submit", "session_id": session_id, "codes": codes, "by": by, "words": words})
+
+    def cancel(self, session_id: str, *, by: UserAnswerBy, words: str | None) -> SelectionFile:
+        return self._call({"op": "cancel", "session_id": session_id, "by": by, "words": words})
+
+    def close(self) -> None:
+        """Stop the child (it ends once its stdin closes); requests after this start a new one."""
+        with self._lock:
+            child, self._child = self._child, None
+            reader, self._reader = self._reader, None
+        if child is None:
+            return
+        assert child.stdin is not None
+        child.stdin.close()
+        try:
+            child.wait(5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        if reader is not None:
+            reader.join(5)
+
+    def _call(self, request: dict[str, Any]) -> SelectionFile:
+        reply = _Reply()
+        with self._lock:
+            request_id = next(self._ids)
+            self._waiting[request_id] = reply
+            try:
+                child = self._child if self._child is not None and self._child.poll() is None else self._start()
+                assert child.stdin is not None
+                child.stdin.write(json.dumps({"id": request_id, **request}).encode() + b"\n")
+                child.stdin.flush()
+            except OSError as exc:  # the child is gone (its pipe broken): the next request starts another
+                self._waiting.pop(request_id, None)
+                self._child = None
+                raise self._lost(f"could not reach it ({exc.strerror or exc})") from None
+        if not reply.done.wait(REPLY_TIMEOUT_S):
+            with self._lock:
+                self._waiting.pop(request_id, None)
+            raise self._lost(f"it did not answer within {REPLY_TIMEOUT_S:g} s")
+        if reply.body is None:
+            raise self._lost("it stopped")
+        if reply.failed:
+            error = json.loads(reply.body)
+            raise self._errors.get(error["code"], SceneAgentError)(error["message"])
+        return SelectionFile.model_validate_json(reply.body)
+
+    @staticmethod
+    def _lost(why: str) -> SelectionNotDeliveredError:
+        return SelectionNotDeliveredError(f"the process that records answers failed: {why}; the answer may not have been "
+                                          "recorded, so send it again (a second answer to a session is refused)")
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        """With the lock held: a new child, and the thread that reads its replies."""
+        argv = [sys.executable, "-m", "scene_agent.selection.deliverer", "--state-dir", str(self.settings.state_dir),
+                "--selection-dir", str(self.settings.selection_dir)]
+        if self.settings.crash_at:
+            argv += ["--crash-at", self.settings.crash_at]
+        if not fsync_enabled():
+            argv.append("--no-fsync-for-benchmark")
+        child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+        self._child = child
+        self._reader = threading.Thread(target=self._read, args=(child,), name="deliverer-replies", daemon=True)
+        self._reader.start()
+        return child
+
+    def _read(self, child: subprocess.Popen[bytes]) -> None:
+        assert child.stdout is not None
+        for line in child.stdout:
+            try:
+                request_id, kind, body = line.split(b" ", 2)
+                with self._lock:
+                    reply = self._waiting.pop(int(request_id), None)
+            except ValueError:
+                log.warning("ignoring a reply the delivery process garbled: %r", line[:200])
+                continue
+            if reply is not None:
+                reply.failed = kind == b"E"
+                reply.body = body
+                reply.done.set()
+        child.stdout.close()
+        child.wait()
+        with self._lock:  # its requests get no reply: they fail now
+            closed = self._child is not child  # close() let it go, or a new one took its place
+            if not closed:
+                self._child = None
+                with suppress(OSError):  # data still buffered for a reader that is gone
+                    child.stdin.close()  # type: ignore[union-attr]  # Popen(stdin=PIPE)
+            lost, self._waiting = self._waiting, {}
+        if not closed or child.returncode:
+            log.warning("the delivery process ended (exit status %s)", child.returncode)
+        for reply in lost.values():
+            reply.done.set()
+
+
+class _Reply:
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.failed = False
+        self.body: bytes | None = None  # the answer's JSON, or the error's
+
+
+def serve(store: SessionStore, requests: int, replies: IO[bytes]) -> None:
+    """The child's loop: request lines from the descriptor `requests`, reply lines to `replies`, until EOF.
+
+    The requests that arrived together are delivered as a batch: each is begun (lock taken, outcome and selection
+    file named, journal record written), then all are finished, so that one journal flush covers the batch. A
+    session whose lock is busy (a waiter looking, or a request of the same batch) ends the batch first: a delivery
+    never waits for a lock while it holds others."""
+    pending = b""
+    while chunk := os.read(requests, 1 << 16):
+        *lines, pending = (pending + chunk).split(b"\n")
+        out: list[bytes] = []
+        begun: list[tuple[int, Delivery]] = []
+        for line in lines:
+            request = json.loads(line)
+            try:
+                try:
+                    delivery = _begin(store, request, wait=not begun)
+                except BlockingIOError:
+                    out += _finish(begun)
+                    delivery = _begin(store, request, wait=True)
+                begun.append((request["id"], delivery))
+            except SceneAgentError as exc:
+                out.append(_error_reply(request["id"], exc))
+        out += _finish(begun)
+        replies.write(b"".join(out))
+        replies.flush()
+
+
+def _begin(store: SessionStore, request: dict[str, Any], *, wait: bool) -> Delivery:
+    if request["op"] == "submit":
+        return begin_submit(store, request["session_id"], request["codes"], by=request["by"], words=request["words"],
+                            wait=wait)
+    return begin_cancel(store, request["session_id"], by=request["by"], words=request["words"], wait=wait)
+
+
+def _finish(begun: list[tuple[int, Delivery]]) -> list[bytes]:
+    """Finish the begun deliveries (the first flush covers them all) and empty the list; their reply lines."""
+    out = []
+    for request_id, delivery in begun:
+        try:
+            out.append(b"%d A %s\n" % (request_id, delivery.finish().model_dump_json().encode()))
+        except SceneAgentError as exc:
+            out.append(_error_reply(request_id, exc))
+    begun.clear()
+    return out
+
+
+def _error_reply(request_id: int, exc: SceneAgentError) -> bytes:
+    return b"%d E %s\n" % (request_id, json.dumps({"code": exc.code, "message": exc.message}).encode())
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m scene_agent.selection.deliverer --state-dir D --selection-dir D [--crash-at P]`: the child."""
+    from scene_agent import fileio
+
+    parser = argparse.ArgumentParser(prog="python -m scene_agent.selection.deliverer")
+    parser.add_argument("--state-dir", required=True, type=Path)
+    parser.add_argument("--selection-dir", required=True, type=Path)
+    parser.add_argument("--crash-at", default=None)
+    parser.add_argument("--no-fsync-for-benchmark", action="store_true")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="scene-agent deliverer: %(levelname)s %(message)s")
+    if args.no_fsync_for_benchmark:
+        fileio.disable_fsync_for_benchmark()
+    settings = Settings(state_dir=args.state_dir, selection_dir=args.selection_dir, viewer_url=DEFAULT_VIEWER_URL,
+                        crash_at=args.crash_at)
+    serve(SessionStore(settings), sys.stdin.fileno(), sys.stdout.buffer)
+
+
+if __name__ == "__main__":
+    main()
