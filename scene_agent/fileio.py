@@ -262,11 +262,19 @@ class GroupFlush:
         # flush succeeds (after a failed write-back the kernel may have dropped their changes).
         self._failed: list[tuple[int, int, OSError]] = []
 
-    def sync(self) -> None:
-        """Return once a flush that started after this call has succeeded; OSError if the one covering it failed."""
+    def ticket(self) -> int:
+        """Say that a change was made (now, before this call): sync(ticket) returns once a flush covered it."""
         with self._changed:
             self._asked += 1
-            ticket = self._asked
+            return self._asked
+
+    def sync(self, ticket: int | None = None) -> None:
+        """Return once a flush that started after the change was made has succeeded (after this call, without a
+        `ticket`); OSError if the one covering it failed."""
+        with self._changed:
+            if ticket is None:
+                self._asked += 1
+                ticket = self._asked
             while self._running:
                 self._changed.wait()
             for after, upto, error in self._failed:

@@ -3,10 +3,11 @@
 A delivery (answer.py) is some twenty small system calls. In the API server's process every one of them gives
 Python's interpreter lock to one of the threads serving other requests and waits to get it back, so under load
 a pick costs several times its own work. `Deliverer` hands each submit and cancel to a child process, `python -m
-scene_agent.selection.deliverer`, which runs answer.py's `submit_selection` / `cancel_selection` one after the
-other with nobody to share its lock with; the serving thread waits for one line back. The child is a transport,
-not a second implementation: the same code, the same files, the same locks (claims.py works across processes),
-the same errors, carried back as data (their `code` and message) and raised again here as the same classes.
+scene_agent.selection.deliverer`, which runs answer.py's deliveries in one thread, with nobody to share its lock
+with, and those that arrive together as a batch under one journal flush (`serve`); the serving thread waits for
+one line back. The child is a transport, not a second implementation: the same code, the same files, the same
+locks (claims.py works across processes), the same errors, carried back as data (their `code` and message) and
+raised again here as the same classes.
 
 Requests are JSON lines on the child's stdin, each with an id, so that many serving threads share the one
 pipe; a reply is one line on its stdout, `<id> A <the answer's JSON>` or `<id> E <{"code", "message"}>`. The
@@ -187,8 +188,10 @@ def serve(store: SessionStore, requests: int, replies: IO[bytes]) -> None:
             try:
                 try:
                     delivery = _begin(store, request, wait=not begun)
-                except BlockingIOError:
-                    out += _finish(begun)
+                except BlockingIOError:  # answer the batch so far, then wait for this lock holding none
+                    replies.write(b"".join(out + _finish(begun)))
+                    replies.flush()
+                    out.clear()
                     delivery = _begin(store, request, wait=True)
                 begun.append((request["id"], delivery))
             except SceneAgentError as exc:

@@ -68,7 +68,7 @@ class OutcomeJournal:
         self.write(record).flush()
 
     def write(self, record: bytes) -> Appended:
-        """Append one record, not yet flushed: `flush()` the result (its flush covers every record written before it
+        """Append one record, not yet flushed: `flush()` the result (a flush covers every record written before it
         started, so records written one after the other and then flushed share one fdatasync)."""
         line = frame(record)
         segment = self._take()
@@ -82,7 +82,7 @@ class OutcomeJournal:
         except BaseException:
             self._give_back(segment)
             raise
-        return Appended(self, segment)
+        return Appended(self, segment, segment.flush.ticket())
 
     def _give_back(self, segment: _Segment) -> None:
         with self._lock:
@@ -163,16 +163,17 @@ class OutcomeJournal:
 class Appended:
     """A record written to the journal, on the disk once `flush()` returns (OSError when it may not be)."""
 
-    def __init__(self, journal: OutcomeJournal, segment: _Segment):
+    def __init__(self, journal: OutcomeJournal, segment: _Segment, ticket: int):
         self._journal = journal
         self._segment: _Segment | None = segment
+        self._ticket = ticket  # a flush that starts after it was taken covers the record
 
     def flush(self) -> None:
         segment, self._segment = self._segment, None
         if segment is None:
             raise ValueError("flushed already")
         try:
-            segment.flush.sync()
+            segment.flush.sync(self._ticket)
         finally:
             self._journal._give_back(segment)
 

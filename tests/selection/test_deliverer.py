@@ -4,6 +4,10 @@ a real child (`python -m scene_agent.selection.deliverer`), real files, a real w
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
+import queue
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -17,6 +21,7 @@ from scene_agent.errors import (
     SessionAnsweredError,
     SessionNotFoundError,
 )
+from scene_agent.selection import deliverer, journal
 from scene_agent.selection.file_channel import FileChannel
 
 
@@ -91,3 +96,97 @@ def test_closing_the_channel_ends_the_child(settings, make_session):
     channel.close()  # idempotent
     session = make_session()
     assert channel.submit(session.session_id, ["0-1-1"]).status == "confirmed"  # in this process again
+
+
+class ChildLoop:
+    """deliverer.serve in a thread of this process, fed through a pipe, its reply lines collected."""
+
+    def __init__(self, store):
+        self._requests, write_end = os.pipe()
+        self._feed = os.fdopen(write_end, "wb", buffering=0)
+        read_end, reply_end = os.pipe()
+        self._replies = os.fdopen(reply_end, "wb")
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        self._reader = threading.Thread(target=self._collect, args=(os.fdopen(read_end, "rb"),), daemon=True)
+        self._reader.start()
+        self._loop = threading.Thread(target=self._serve, args=(store,), daemon=True)
+        self._loop.start()
+
+    def _serve(self, store) -> None:
+        try:
+            deliverer.serve(store, self._requests, self._replies)
+        finally:
+            self._replies.close()
+            os.close(self._requests)
+
+    def _collect(self, replies) -> None:
+        with replies:
+            for line in replies:
+                self._lines.put(line)
+
+    def send(self, *requests: dict) -> None:
+        """All in one write: they reach the loop together, as one batch."""
+        self._feed.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests))
+
+    def reply(self, timeout: float = 10.0) -> tuple[int, str, dict]:
+        request_id, kind, body = self._lines.get(timeout=timeout).split(b" ", 2)
+        return int(request_id), kind.decode(), json.loads(body)
+
+    def no_reply_yet(self) -> bool:
+        return self._lines.empty()
+
+    def close(self) -> None:
+        self._feed.close()
+        self._loop.join(10)
+        self._reader.join(10)
+
+
+def submit_request(request_id: int, session_id: str, code: str) -> dict:
+    return {"id": request_id, "op": "submit", "session_id": session_id, "codes": [code], "by": "viewer", "words": None}
+
+
+@pytest.fixture
+def flushes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the journal's flushes (each still flushes)."""
+    counted: list[int] = []
+    real = journal._Segment._datasync
+
+    def counting(segment: journal._Segment) -> None:
+        counted.append(1)
+        real(segment)
+
+    monkeypatch.setattr(journal._Segment, "_datasync", counting)
+    return counted
+
+
+def test_picks_that_arrive_together_share_one_flush(store, make_session, flushes):
+    loop = ChildLoop(store)
+    try:
+        a, b, c = make_session(), make_session(), make_session()
+        loop.send(submit_request(1, a.session_id, "0-1-1"), submit_request(2, b.session_id, "0-1-2"),
+                  submit_request(3, "0" * 32, "0-1-1"), submit_request(4, c.session_id, "0-1-3"))
+        replies = {r[0]: r for r in (loop.reply() for _ in range(4))}
+        assert [(replies[k][1], replies[k][2].get("selections", [{}])[0].get("itemCode")) for k in (1, 2, 4)] == [
+            ("A", "0-1-1"), ("A", "0-1-2"), ("A", "0-1-3")]
+        assert replies[3][1:] == ("E", {"code": "session_not_found", "message": f"no selection session {'0' * 32}"})
+        assert len(flushes) == 1
+        assert all(store.status(s)[0] == "confirmed" for s in (a, b, c))
+    finally:
+        loop.close()
+
+
+def test_a_busy_lock_ends_the_batch_and_the_rest_is_not_held_up(store, make_session, flushes):
+    loop = ChildLoop(store)
+    try:
+        a, b = make_session(), make_session()
+        with store.locked(b.session_id):  # a waiter looking at b, say
+            loop.send(submit_request(1, a.session_id, "0-1-1"), submit_request(2, b.session_id, "0-1-2"),
+                      submit_request(3, a.session_id, "0-1-3"))
+            assert loop.reply()[:2] == (1, "A")  # answered while b's lock is still taken
+            assert loop.no_reply_yet()
+        replies = {r[0]: r for r in (loop.reply() for _ in range(2))}
+        assert replies[2][1] == "A"
+        assert (replies[3][1], replies[3][2]["code"]) == ("E", "already_answered")  # a second answer to a
+        assert len(flushes) == 2
+    finally:
+        loop.close()
