@@ -2,8 +2,8 @@
 
 A delivery runs under the session's lock (claims.py) and in this order:
 
-1. the outcome is written whole to an unnamed file, which is then named `<id>.outcome.json` (exclusively: the
-   first answer wins): the session is answered;
+1. the outcome is written into the session's empty `<id>.outcome.json` (store.record_outcome; the first answer
+   wins): the session is answered;
 2. the selection file `viewer_selection_<id>.json` is written, which wakes the waiting agent (it takes the lock
    to look, so it reads once the delivery is done);
 3. the outcome is appended to the outcome journal (journal.py), which is flushed to the disk for all the
@@ -29,6 +29,7 @@ import signal
 import threading
 from collections.abc import Callable
 from contextlib import ExitStack
+from pathlib import Path
 
 from scene_agent.errors import NobodyWaitingError, SelectionNotDeliveredError
 from scene_agent.selection.journal import Appended
@@ -84,7 +85,8 @@ class Delivery:
     """An answer recorded but not acknowledged yet: the session's lock is held and the outcome is in the journal, not
     yet flushed. `finish()` flushes it (deliveries begun one after the other share the flush) and lets the lock go."""
 
-    def __init__(self, lock: ExitStack, written: list[str], appended: Appended, answer: SelectionFile, session_id: str):
+    def __init__(self, lock: ExitStack, written: list[Callable[[], None]], appended: Appended, answer: SelectionFile,
+                 session_id: str):
         self._lock = lock
         self._written = written
         self._appended = appended
@@ -108,7 +110,7 @@ class Delivery:
 def _begin(store: SessionStore, session: SelectionSession, make_outcome: Callable[[], SessionOutcome],
            wait: bool) -> Delivery:
     sid = session.session_id
-    written: list[str] = []  # what this delivery named so far, removed again if a later step fails
+    written: list[Callable[[], None]] = []  # how to take back what this delivery wrote so far, if a later step fails
     lock = ExitStack()  # released by Delivery.finish, or here if a step fails
     lock.enter_context(store.locked(sid, wait=wait))
     try:
@@ -124,7 +126,7 @@ def _begin(store: SessionStore, session: SelectionSession, make_outcome: Callabl
             record = outcome.model_dump_json().encode()
             written.append(store.record_outcome(session, record))
             _crash_point(store, "after_outcome")
-            written.append(os.fspath(write_selection_file(store.settings.selection_dir, answer)))
+            written.append(_remover(write_selection_file(store.settings.selection_dir, answer)))
             _crash_point(store, "after_selection_file")
             appended = store.journal.write(record)
     except OSError as exc:
@@ -145,16 +147,20 @@ def _undelivered_error(session_id: str, exc: OSError) -> SelectionNotDeliveredEr
                                       "nothing was recorded, so it can be sent again")
 
 
-def _undo(written: list[str]) -> None:
-    """Undo a delivery that cannot be acknowledged: the files it named go again (newest first; the lock is still held,
-    so nobody has read them)."""
-    for path in reversed(written):
+def _remover(path: Path) -> Callable[[], None]:
+    return lambda: path.unlink()
+
+
+def _undo(written: list[Callable[[], None]]) -> None:
+    """Undo a delivery that cannot be acknowledged: what it wrote is taken back, newest first (the lock is still held,
+    so nobody has read it)."""
+    for take_back in reversed(written):
         try:
-            os.unlink(path)
+            take_back()
         except FileNotFoundError:
             continue
         except OSError as exc:  # the outcome stays recorded: the waiter gets it, a retry gets 409
-            log.warning("could not remove %s while undoing a delivery: %s", path, exc)
+            log.warning("could not take back what a failed delivery wrote: %s", exc)
 
 
 def tidy_selection_files(store: SessionStore) -> list[str]:

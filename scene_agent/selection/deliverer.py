@@ -92,20 +92,18 @@ class Deliverer:
             reader.join(5)
 
     def _call(self, request: dict[str, Any]) -> SelectionFile:
-        reply = _Reply()
         with self._lock:
             request_id = next(self._ids)
-            self._waiting[request_id] = reply
             try:
-                child = self._child if self._child is not None and self._child.poll() is None else self._start()
+                child = self._running_child()
+                reply = self._waiting[request_id] = _Reply(child)
                 assert child.stdin is not None
                 child.stdin.write(json.dumps({"id": request_id, **request}).encode() + b"\n")
                 child.stdin.flush()
             except OSError as exc:  # the child is gone (its pipe broken): the next request starts another
                 self._waiting.pop(request_id, None)
-                self._child = None
                 raise self._lost(f"could not reach it ({exc.strerror or exc})") from None
-        if not reply.done.wait(REPLY_TIMEOUT_S):
+        if not reply.wait(REPLY_TIMEOUT_S):
             with self._lock:
                 self._waiting.pop(request_id, None)
             raise self._lost(f"it did not answer within {REPLY_TIMEOUT_S:g} s")
@@ -120,6 +118,15 @@ class Deliverer:
     def _lost(why: str) -> SelectionNotDeliveredError:
         return SelectionNotDeliveredError(f"the process that records answers failed: {why}; the answer may not have been "
                                           "recorded, so send it again (a second answer to a session is refused)")
+
+    def _running_child(self) -> subprocess.Popen[bytes]:
+        """With the lock held: the child, or a new one when it has ended."""
+        if self._child is not None and self._child.poll() is None:
+            return self._child
+        if self._child is not None and self._child.stdin is not None:
+            with suppress(OSError):  # data still buffered for a reader that is gone
+                self._child.stdin.close()
+        return self._start()
 
     def _start(self) -> subprocess.Popen[bytes]:
         """With the lock held: a new child, and the thread that reads its replies."""
@@ -148,27 +155,34 @@ class Deliverer:
             if reply is not None:
                 reply.failed = kind == b"E"
                 reply.body = body
-                reply.done.set()
+                reply.set()
         child.stdout.close()
         child.wait()
-        with self._lock:  # its requests get no reply: they fail now
-            closed = self._child is not child  # close() let it go, or a new one took its place
-            if not closed:
-                self._child = None
-                with suppress(OSError):  # data still buffered for a reader that is gone
-                    child.stdin.close()  # type: ignore[union-attr]  # Popen(stdin=PIPE)
-            lost, self._waiting = self._waiting, {}
-        if not closed or child.returncode:
+        with self._lock:  # the requests it had get no reply: they fail now
+            lost = [k for k, reply in self._waiting.items() if reply.child is child]
+            lost_replies = [self._waiting.pop(k) for k in lost]
+            died = self._child is child  # not let go by close(), nor replaced by a new one already
+        if died or child.returncode:
             log.warning("the delivery process ended (exit status %s)", child.returncode)
-        for reply in lost.values():
-            reply.done.set()
+        for reply in lost_replies:
+            reply.set()
 
 
 class _Reply:
-    def __init__(self) -> None:
-        self.done = threading.Event()
+    """A reply awaited: `wait` blocks until the reader thread calls `set` (a plain lock, cheaper than an Event)."""
+
+    def __init__(self, child: subprocess.Popen[bytes]) -> None:
+        self.child = child  # the process the request went to
         self.failed = False
         self.body: bytes | None = None  # the answer's JSON, or the error's
+        self._done = threading.Lock()
+        self._done.acquire()
+
+    def set(self) -> None:
+        self._done.release()
+
+    def wait(self, timeout: float) -> bool:
+        return self._done.acquire(timeout=timeout)
 
 
 def serve(store: SessionStore, requests: int, replies: IO[bytes]) -> None:

@@ -1,18 +1,21 @@
 """`SessionStore`: selection sessions and their outcomes as files in the shared state directory.
 
-A session is `sessions/<id>.json`, written once. Its outcome is `sessions/<id>.outcome.json`, created
-exclusively (link of a complete temp file), so that of the viewer's Confirm, its Cancel, the agent's
-Ctrl-C and the waiter's timeout exactly one wins, across processes and server restarts.
+A session is `sessions/<id>.json`, written once. Its outcome is `sessions/<id>.outcome.json`, made empty with
+the session and written once, under the session's lock (claims.py), by whoever records the outcome first: of the
+viewer's Confirm, its Cancel, the agent's Ctrl-C and the waiter's timeout exactly one wins, across processes and
+server restarts.
 
 Beside them: `<id>.waiting` and `<id>.lock` (see claims.py).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -25,10 +28,10 @@ from scene_agent.errors import SessionAnsweredError, SessionNotFoundError
 from scene_agent.fileio import (
     FileVersion,
     NotRegularFileError,
-    StagedFile,
     StrPath,
     ensure_private_dir,
     file_version,
+    flush_to_disk,
     read_regular_file,
     read_regular_file_version,
     write_atomic,
@@ -80,15 +83,39 @@ class SessionStore:
         """`<id><kind>` in the sessions directory, for one of RECORDS; the id checked first. A string: see StrPath."""
         return f"{self._prefix}{check_session_id(session_id)}{kind}"
 
-    def record_outcome(self, session: SelectionSession, outcome: bytes) -> str:
-        """Name the session's outcome (`outcome`, its JSON), exclusively as close() does: the first outcome wins; its
-        path. Not flushed to the disk: the delivery journals it (self.journal), which is."""
+    def record_outcome(self, session: SelectionSession, outcome: bytes, *, durable: bool = False) -> Callable[[], None]:
+        """Record the session's outcome (`outcome`, its JSON) unless one is recorded (then raise as check_open does);
+        hold the session's lock. Returns how to take it back. With `durable`, flushed to the disk; a delivery instead
+        journals it (self.journal), which is.
+
+        The empty file store.create() made gets the JSON in one write: a reader sees it empty (no outcome) or whole.
+        A session without that file (its state directory made by an older version, say) gets a new file, complete
+        before it is linked under its name, as a write_atomic(exclusive=True) would make it."""
+        path = self._path(session.session_id, OUTCOME)
         try:
-            StagedFile(self._path(session.session_id, OUTCOME), outcome).place(exclusive=True)
-        except FileExistsError:
-            self.check_open(session)
-            raise  # pragma: no cover - check_open always raises once an outcome exists
-        return self._path(session.session_id, OUTCOME)
+            fd = os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except FileNotFoundError:
+            try:
+                write_atomic(path, outcome, exclusive=True, durable=durable)
+            except FileExistsError:
+                self.check_open(session)
+                raise  # pragma: no cover - check_open always raises once an outcome exists
+            return lambda: os.unlink(path)
+        try:
+            if os.fstat(fd).st_size:
+                self.check_open(session)
+                raise FileExistsError(errno.EEXIST, "an outcome is recorded already", path)  # pragma: no cover
+            try:
+                if os.pwrite(fd, outcome, 0) != len(outcome):
+                    raise OSError(errno.ENOSPC, "the outcome was written only in part", path)
+                if durable:
+                    flush_to_disk(fd)
+            except BaseException:
+                os.ftruncate(fd, 0)
+                raise
+        finally:
+            os.close(fd)
+        return lambda: os.truncate(path, 0)
 
     def restore_outcomes(self) -> list[str]:
         """At server start: write again, whole and flushed, each journaled outcome whose file a crash of the machine
@@ -136,6 +163,10 @@ class SessionStore:
         if due:
             self.sweep()
         try:
+            # The outcome's file comes first, empty (no outcome yet): recording one then writes into it rather than
+            # making a file while the user waits (record_outcome).
+            os.close(os.open(self._path(session.session_id, OUTCOME),
+                             os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
             write_atomic(self._path(session.session_id, SESSION), session.model_dump_json().encode(), exclusive=True)
         except FileExistsError:
             raise SessionAnsweredError(f"session {session.session_id} already exists") from None
@@ -185,14 +216,10 @@ class SessionStore:
         check_open(session, *self.status(session))
 
     def close(self, outcome: SessionOutcome, session: SelectionSession | None = None) -> SessionOutcome:
-        """Record the outcome if none is recorded yet; otherwise raise as check_open does."""
+        """Record the outcome (on the disk when this returns) if none is recorded yet; otherwise raise as check_open
+        does. Hold the session's lock."""
         session = session or self.get(outcome.session_id)
-        try:
-            write_atomic(self._path(outcome.session_id, OUTCOME), outcome.model_dump_json().encode(), exclusive=True,
-                         durable=True)
-        except FileExistsError:
-            self.check_open(session)
-            raise  # pragma: no cover - check_open always raises once an outcome exists
+        self.record_outcome(session, outcome.model_dump_json().encode(), durable=True)
         return outcome
 
     def sweep(self, now: datetime | None = None) -> list[str]:
@@ -229,7 +256,7 @@ class SessionStore:
     def _read(self, path: StrPath, model: type[_Record], quiet: bool = False) -> _Record | None:
         try:
             data = read_regular_file(path, MAX_RECORD_BYTES)
-            return None if data is None else model.model_validate_json(data)
+            return None if not data else model.model_validate_json(data)  # an empty outcome file: none yet
         except (NotRegularFileError, ValidationError, OSError) as exc:
             if not quiet:
                 log.warning("ignoring unreadable session record %s: %s", path, exc)

@@ -115,9 +115,13 @@ def test_a_delivery_leaves_its_outcome_and_the_file_and_nothing_else(store, make
     session = make_session()
     sid = session.session_id
     before = {p.name for p in store.directory.iterdir()}
+    outcome_file = store.directory / f"{sid}.outcome.json"
+    made_with_the_session = outcome_file.stat()
+    assert made_with_the_session.st_size == 0 and store.outcome(sid) is None  # empty: no outcome yet
     submit_selection(store, sid, ["0-1-2"])
-    # No temp file is left behind; the lock file stays; the outcome is journaled as well.
-    assert {p.name for p in store.directory.iterdir()} - before == {f"{sid}.outcome.json", f"{sid}.lock"}
+    # The outcome went into that file; no temp file is left behind; the lock file stays; it is journaled as well.
+    assert outcome_file.stat().st_ino == made_with_the_session.st_ino and outcome_file.stat().st_size > 0
+    assert {p.name for p in store.directory.iterdir()} - before == {f"{sid}.lock"}
     assert [p.name for p in store.settings.selection_dir.iterdir()] == [f"viewer_selection_{sid}.json"]
     assert store.outcome(sid).selections[0].itemCode == "0-1-2"
     assert [json.loads(r)["session_id"] for r in store.journal.records()] == [sid]
@@ -134,3 +138,14 @@ def test_deliveries_in_many_threads_each_record_one_outcome(store, make_session)
     assert errors == []
     assert all(store.status(session)[0] == "confirmed" for session in sessions)
     assert sorted(p.name for p in store.directory.iterdir() if p.name.endswith(".tmp")) == []
+
+
+def test_a_session_without_its_empty_outcome_file_is_answered_all_the_same(store, make_session):
+    session = make_session()
+    sid = session.session_id
+    (store.directory / f"{sid}.outcome.json").unlink()  # a session stored by an older version has none
+    assert store.outcome(sid) is None
+    submit_selection(store, sid, ["0-1-3"])
+    assert store.outcome(sid).selections[0].itemCode == "0-1-3"
+    with pytest.raises(SessionAnsweredError):
+        submit_selection(store, sid, ["0-1-1"])
