@@ -105,6 +105,7 @@ def test_words_after_the_viewer_answered_get_what_the_viewer_gets(scene: Scene, 
     agent = SceneAgent(scene, agent_settings(tmp_path), OfflinePlanner(), selection_timeout=20)
     channel = agent.channel
     late: list[Exception] = []
+    users: list[threading.Thread] = []
 
     def on_event(event: BaseModel) -> None:
         if isinstance(event, SelectionRequired):
@@ -114,10 +115,12 @@ def test_words_after_the_viewer_answered_get_what_the_viewer_gets(scene: Scene, 
                     answer_in_words(scene, channel, event.session_id, "the red one")
                 except SessionAnsweredError as exc:
                     late.append(exc)
-            threading.Thread(target=user).start()
+            users.append(threading.Thread(target=user))
+            users[-1].start()
 
     result = agent.query("what's the color of the chair?", on_event=on_event)
     assert result.codes == ["0-1-2"]
+    users[0].join(10)  # the words may come after the agent has its answer: wait for the user to finish typing
     assert late and "already confirmed in the viewer" in late[0].message
 
 
