@@ -14,18 +14,19 @@ import json
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from scene_agent.agent.choices import pick_prompt
 from scene_agent.language.intent import english, parse_intent
 from scene_agent.language.quantity import asks_all, asks_several, codes_in, compares, has_superlative, names_any, plural_reference
 from scene_agent.language.words import Lang, normalize_words
+from scene_agent.model import Model
 from scene_agent.tools.find import Candidate, FindResult
 
 ActOn = Literal["one", "several", "all", "named"]
 
 
-class Decision(BaseModel):
+class Decision(Model):
     """Whether to ask the user to pick among the candidates, and how."""
 
     needs_selection: bool
@@ -106,7 +107,7 @@ MODEL_SYSTEM = (
 )
 
 
-class _ModelAnswer(BaseModel):
+class _ModelAnswer(Model):
     needs_selection: bool
     multiple: bool = False
     prompt: str | None = Field(default=None, max_length=300)

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from scene_agent.agent.results import FindCall
+from scene_agent.model import Model
 from scene_agent.selection.session import PickedItem
 from scene_agent.tools.color import ColorResult
 from scene_agent.tools.question import QuestionAnswer, QuestionItem, QuestionResult
@@ -32,11 +33,11 @@ def iso_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-class _Event(BaseModel):
+class _Event(Model):
     ts: str = Field(default_factory=iso_now)
 
 
-class ToolError(BaseModel):
+class ToolError(Model):
     """Why a tool call failed, as data: a stable code and a message for people and models."""
 
     code: str
@@ -201,7 +202,7 @@ class QuestionAnswered(_Event):
     tool_call_id: str
     question_id: str
     status: Literal["answered", "cancelled", "timeout", "no_ui"]
-    answers: list[QuestionAnswer] = []
+    answers: list[QuestionAnswer] = Field(default_factory=list)
 
 
 class Message(_Event):
@@ -217,7 +218,7 @@ class Final(_Event):
     type: Literal["final"] = "final"
     status: FinalStatus
     answer: str
-    codes: list[str] = []
+    codes: list[str] = Field(default_factory=list)
     viewer_url: str | None = None
 
 

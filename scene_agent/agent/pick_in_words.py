@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from scene_agent.agent.choices import describe_each
 from scene_agent.errors import UnprocessableError
 from scene_agent.language.intent import english
 from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang, detect_language
+from scene_agent.model import Model
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.tools.find import find
@@ -40,7 +41,7 @@ class WordsNotUnderstoodError(UnprocessableError):
     code = "words_not_understood"
 
 
-class WordsAnswer(BaseModel):
+class WordsAnswer(Model):
     """How words answered a pending pick: the codes they chose (confirmed) or a cancel, said back in words."""
 
     session_id: str

@@ -6,16 +6,17 @@ import itertools
 import threading
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from scene_agent.agent.events import iso_now
+from scene_agent.model import Model
 
 RecordType = Literal["CHOICE", "FEEDBACK", "SELECTION"]
 Priority = Literal["URGENT", "HIGH", "MEDIUM", "LOW"]
 RecordStatus = Literal["PENDING", "ANSWERED", "IGNORED", "EXPIRED"]
 
 
-class AskedRecord(BaseModel):
+class AskedRecord(Model):
     """One thing the agent asked the user: a viewer selection or a question, and what came of it."""
 
     id: str = Field(description="The selection session id or the question id.")

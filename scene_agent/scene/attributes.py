@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Final, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from scene_agent.color.clusters import Cluster, dominant_colors
 from scene_agent.color.science import hex_of
 from scene_agent.errors import PointFileError
 from scene_agent.fileio import NotRegularFileError, read_regular_file, write_atomic
 from scene_agent.geometry.points import Points
+from scene_agent.model import Model
 from scene_agent.scene.manifest import Bounds, Room, SceneManifest, SceneObject
 from scene_agent.scene.pointcloud import load_points
 
@@ -42,7 +43,7 @@ BasicTerm = Literal["black", "white", "gray", "red", "orange", "yellow", "green"
 ItemKind = Literal["room", "object"]
 
 
-class _Frozen(BaseModel):
+class _Frozen(Model):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

@@ -7,16 +7,17 @@ import os
 from pathlib import Path
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from scene_agent.errors import ManifestError
+from scene_agent.model import Model
 from scene_agent.scene.codes import CODE_RE, parent_of
 
 SCHEMA_VERSION: Final = 1  # Final: its type is then Literal[1], as SceneManifest.schema_version is
 MANIFEST_NAME = "scene.json"
 
 
-class _Model(BaseModel):
+class _Model(Model):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

@@ -8,19 +8,22 @@ polling when the observer cannot start (waiter.py). The agent and the API server
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from scene_agent.config import Settings
 from scene_agent.errors import NobodyWaitingError
 from scene_agent.fileio import ensure_private_dir
 from scene_agent.selection.answer import cancel_selection, submit_selection, tidy_selection_files
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
-from scene_agent.selection.deliverer import Deliverer
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
 from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, extended
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.views import ViewManifest, read_view, write_view
 from scene_agent.selection.waiter import SelectionWaiter, default_waiter
+
+if TYPE_CHECKING:
+    from scene_agent.selection.deliverer import Deliverer
 
 
 class FileChannel(SelectionChannel):
@@ -37,6 +40,8 @@ class FileChannel(SelectionChannel):
     def deliver_in_child(self) -> None:
         """From now on, submits and cancels run in a process of their own (deliverer.py): what a busy server wants."""
         if self._deliverer is None:
+            from scene_agent.selection.deliverer import Deliverer  # here: only `serve` needs it
+
             self._deliverer = Deliverer(self.settings)
 
     def close(self) -> None:

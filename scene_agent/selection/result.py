@@ -5,20 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import BaseModel, Field, computed_field
+from pydantic import Field, computed_field
 
+from scene_agent.model import Model
 from scene_agent.selection.session import USER_ANSWERS, PickedItem, SessionOutcome, UserAnswerBy
 
 # `on_progress(seconds_left)`: called about once a second while a wait goes on (the CLI's countdown).
 Progress = Callable[[float], None]
 
 
-class SelectionResult(BaseModel):
+class SelectionResult(Model):
     """How a wait ended: the picks, or cancelled / timeout / invalid with the reason."""
 
     session_id: str
     status: Literal["confirmed", "cancelled", "timeout", "invalid"]
-    selections: list[PickedItem] = []
+    selections: list[PickedItem] = Field(default_factory=list)
     cancelled_by: Literal["viewer", "words", "host", "caller"] | None = None
     answered_by: UserAnswerBy | None = Field(default=None, description="Who answered: in the viewer, in words, or in an "
                                                                          "MCP host's own dialog.")

@@ -9,16 +9,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
 from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
+from scene_agent.model import Model
 from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SelectionSession, SessionOutcome, check_session_id
 
 MAX_FILE_BYTES = 256 * 1024
 _FILE_NAME = re.compile(rf"viewer_selection_({SESSION_ID_RE.pattern.strip('^$')})\.json")
 
 
-class SelectionFile(BaseModel):
+class SelectionFile(Model):
     """What the viewer's user answered, as written for the waiting agent."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

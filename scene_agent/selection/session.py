@@ -7,7 +7,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from scene_agent.errors import (
     InvalidSelectionError,
@@ -16,6 +16,7 @@ from scene_agent.errors import (
     UnprocessableError,
     UsageError,
 )
+from scene_agent.model import Model
 from scene_agent.scene.codes import is_code, kind_of
 from scene_agent.selection.limits import DEFAULT_TIMEOUT_S as DEFAULT_TIMEOUT_S
 from scene_agent.selection.limits import MAX_TIMEOUT_S as MAX_TIMEOUT_S
@@ -56,7 +57,7 @@ def mode_for(codes: list[str]) -> SessionMode:
     raise UsageError("selection candidates must be all rooms or all objects, not floors or a mix")
 
 
-class _Model(BaseModel):
+class _Model(Model):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -148,7 +149,7 @@ class SessionOutcome(_Model):
         description="viewer: the user in the viewer; words: the user in words (the chat); host: the user in an MCP "
                     "host's own dialog; caller: the waiting agent (Ctrl-C, Stop); waiter: timeout or a bad file.")
     words: str | None = Field(default=None, max_length=300, description="What the user typed, when they answered in words.")
-    selections: list[PickedItem] = []
+    selections: list[PickedItem] = Field(default_factory=list)
     reason: str | None = None
     at: datetime
 

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote, urlencode
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from scene_agent.fileio import ensure_private_dir, read_regular_file, write_atomic
+from scene_agent.model import Model
 from scene_agent.scene.codes import code_sort_key
 from scene_agent.scene.index import IndexedObject, IndexedRoom
 from scene_agent.scene.loader import Scene
@@ -22,7 +23,7 @@ VIEW_NAME_RE = re.compile(r"^[a-z]+-[0-9a-f]{16,32}$")
 MAX_VIEW_BYTES = 8 * 1024 * 1024
 
 
-class ViewItem(BaseModel):
+class ViewItem(Model):
     """A room or object the viewer draws: a focus (what was asked for, or a candidate) or context around it."""
 
     model_config = ConfigDict(frozen=True)
@@ -39,7 +40,7 @@ class ViewItem(BaseModel):
     points_url: str = Field(description="Binary point data (see GET /api/scenes/{scene_id}/points/{code}).")
 
 
-class ViewManifest(BaseModel):
+class ViewManifest(Model):
     """Everything the viewer needs to open a view from its URL alone."""
 
     model_config = ConfigDict(frozen=True)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from scene_agent.color.clusters import Cluster, ColorAnalysis, dominant_colors
 from scene_agent.color.science import hex_of
 from scene_agent.errors import usage_error
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_color, zh_label
+from scene_agent.model import Model
 from scene_agent.scene.codes import ItemCode
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
@@ -20,14 +21,14 @@ BasicTerm = Literal["black", "white", "gray", "red", "orange", "yellow", "green"
 LISTED = 4  # colours named in the summary sentence
 
 
-class ColorInput(BaseModel):
+class ColorInput(Model):
     """Report the dominant colours of one room or object."""
 
     code: ItemCode = Field(description="Code of the room ('0-7') or object ('0-7-12') whose colours to report; a room "
                                   "answers with the colours of its walls and floor. Use `find` first to get codes.")
 
 
-class ColorCluster(BaseModel):
+class ColorCluster(Model):
     """One colour of the points: a cluster, named and measured."""
 
     name: str = Field(description="Nearest CSS3 colour name by CIEDE2000, e.g. 'firebrick'.")
@@ -38,7 +39,7 @@ class ColorCluster(BaseModel):
     part: Literal["walls", "floor", "walls and floor"] | None = Field(default=None, description="Rooms: where this colour is.")
 
 
-class DominantColor(BaseModel):
+class DominantColor(Model):
     """The colour covering the most points."""
 
     name: str
@@ -47,7 +48,7 @@ class DominantColor(BaseModel):
     share: float
 
 
-class ColorResult(BaseModel):
+class ColorResult(Model):
     """Dominant colours of a room or object; `reason` says why there is no colour (or why it is unsure)."""
 
     code: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from scene_agent.errors import UsageError
 from scene_agent.language.color_words import color_word
@@ -13,6 +13,7 @@ from scene_agent.language.phrase import Phrase
 from scene_agent.language.place_words import PlaceWord, Relation
 from scene_agent.language.size_words import size_words
 from scene_agent.language.words import Lang, detect_language
+from scene_agent.model import Model
 from scene_agent.resolution.color_match import dominant_term
 from scene_agent.resolution.matching import entry
 from scene_agent.resolution.query import Description, parse_description
@@ -27,7 +28,7 @@ EMPTY_QUERY = "the query is empty: say what to look for, e.g. 'chair' or '0-2-3'
 MAX_ATTRIBUTED = 60  # candidates listed with their measured colour and size (a big find lists only codes and places)
 
 
-class SizeFilter(BaseModel):
+class SizeFilter(Model):
     """Pick by size: the biggest or smallest (strict), or the clearly big or small ones."""
 
     measure: Literal["size", "height", "length", "depth"] = Field(
@@ -38,7 +39,7 @@ class SizeFilter(BaseModel):
                                                    "false: the clearly big ones ('the large cabinet').")
 
 
-class RelationFilter(BaseModel):
+class RelationFilter(Model):
     """Pick by place, relative to other things named in words."""
 
     relation: Relation = Field(description="near: next to/beside/by; closest/farthest: to/from the reference; on, "
@@ -57,7 +58,7 @@ class RelationFilter(BaseModel):
         return self
 
 
-class FindInput(BaseModel):
+class FindInput(Model):
     """Find rooms or objects in the scene."""
 
     query: str = Field(
@@ -83,7 +84,7 @@ class FindInput(BaseModel):
         return v.strip()
 
 
-class Observed(BaseModel):
+class Observed(Model):
     """What was measured of a candidate (the cached colours and sizes), as the prompt and the answer use it."""
 
     color: str | None = Field(default=None, description="Main colour as a basic colour term.")
@@ -93,7 +94,7 @@ class Observed(BaseModel):
     distance_m: float | None = Field(default=None, description="Gap to what the place words refer to, in meters.")
 
 
-class Candidate(BaseModel):
+class Candidate(Model):
     """One matching room or object."""
 
     code: str
@@ -111,7 +112,7 @@ class Candidate(BaseModel):
     observed: Observed | None = None
 
 
-class Step(BaseModel):
+class Step(Model):
     """One colour, size, place or order qualifier applied to the candidates."""
 
     qualifier: Literal["color", "size", "place", "order"]
@@ -123,7 +124,7 @@ class Step(BaseModel):
     measure: str | None = None
 
 
-class FindResult(BaseModel):
+class FindResult(Model):
     """Candidates for a description; when empty, `message` says what is missing and what exists instead."""
 
     query: str

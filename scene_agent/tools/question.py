@@ -12,9 +12,10 @@ import time
 import uuid
 from typing import Literal, Protocol
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from scene_agent.errors import SceneAgentError
+from scene_agent.model import Model
 from scene_agent.tools.summary import Summary
 
 DEFAULT_QUESTION_TIMEOUT_S = 300.0
@@ -34,7 +35,7 @@ class QuestionTimeoutError(SceneAgentError):
     code = "question_timeout"
 
 
-class QuestionItem(BaseModel):
+class QuestionItem(Model):
     """One question in a dialog."""
 
     header: str = Field(min_length=1, max_length=40, description="Short label, at most 40 characters, e.g. 'Units'.")
@@ -75,7 +76,7 @@ class QuestionItem(BaseModel):
         return self
 
 
-class QuestionInput(BaseModel):
+class QuestionInput(Model):
     """Ask the user questions you cannot answer from the scene (preferences, intent). Blocks until answered.
 
     Call it alone, never beside other tools. For "which of these rooms/objects", use visualize with
@@ -86,7 +87,7 @@ class QuestionInput(BaseModel):
                                           description="The questions, answered together in one dialog, in order.")
 
 
-class QuestionAnswer(BaseModel):
+class QuestionAnswer(Model):
     """The answer to one question of the batch."""
 
     question_index: int = Field(description="Index of the question in `questions`, from 0.")
@@ -96,7 +97,7 @@ class QuestionAnswer(BaseModel):
     free_text: bool = False
 
 
-class QuestionResult(BaseModel):
+class QuestionResult(Model):
     """The user's answers; with `cancelled`, the ones given before cancelling (possibly none)."""
 
     answers: list[QuestionAnswer]
@@ -110,18 +111,18 @@ class QuestionResult(BaseModel):
         return Summary(en=self.summary or "answered", zh=self.summary or "已回答")
 
 
-class QuestionRequest(BaseModel):
+class QuestionRequest(Model):
     """What a channel shows: a batch of questions under one id."""
 
     question_id: str
     questions: list[QuestionItem]
 
 
-class QuestionReply(BaseModel):
+class QuestionReply(Model):
     """What a channel got back."""
 
     status: Literal["answered", "cancelled", "timeout"]
-    answers: list[QuestionAnswer] = []
+    answers: list[QuestionAnswer] = Field(default_factory=list)
 
 
 class QuestionChannel(Protocol):

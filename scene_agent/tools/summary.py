@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from scene_agent.language.words import Lang
+from scene_agent.model import Model
 
 MAX_CODES_SHOWN = 8
 
 Tone = Literal["done", "timeout", "nothing"]
 
 
-class Summary(BaseModel):
+class Summary(Model):
     """What a finished call came to, in one line per language; `tone` picks the icon (✅ done, ⏰ timeout, ✖ nothing)."""
 
     en: str

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Literal
 
 import inflection
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
 from scene_agent.config import Settings
 from scene_agent.errors import NotFoundError, UsageError
+from scene_agent.model import Model
 from scene_agent.scene.codes import is_code, kind_of
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
@@ -22,7 +23,7 @@ from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
 from scene_agent.tools.user_link import UserLink
 
 
-class VisualizeInput(BaseModel):
+class VisualizeInput(Model):
     """Show rooms or objects in the point-cloud viewer; with selection_mode, ask the user to pick among them."""
 
     codes: list[str] = Field(min_length=1, max_length=500,
@@ -43,7 +44,7 @@ class VisualizeInput(BaseModel):
         return list(dict.fromkeys(v))
 
 
-class VisOutput(BaseModel):
+class VisOutput(Model):
     """What the viewer was asked to show; for a selection, the session to wait on."""
 
     status: Literal["ok"] = "ok"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
@@ -12,19 +12,20 @@ from scene_agent.geometry.room import load_floor_area
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_label
+from scene_agent.model import Model
 from scene_agent.scene.codes import ItemCode, is_code, kind_of
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.tools.summary import Summary
 
 
-class VolumeInput(BaseModel):
+class VolumeInput(Model):
     """Measure how big a room or an object is."""
 
     code: ItemCode = Field(description="Code of the room ('0-7') or object ('0-7-12') to measure, as returned by find.")
 
 
-class OrientedBox(BaseModel):
+class OrientedBox(Model):
     """The smallest box around the thing, upright (turned about the vertical only) unless it lies tilted."""
 
     extent_m: list[float] = Field(description="[length, width, height] in meters: length ≥ width are horizontal and height "
@@ -33,7 +34,7 @@ class OrientedBox(BaseModel):
     upright: bool = True
 
 
-class VolumeResult(BaseModel):
+class VolumeResult(Model):
     """Volume in m³ with the method named; `reason` says why it is missing (no points) or zero (flat)."""
 
     code: str
