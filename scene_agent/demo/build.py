@@ -1,21 +1,24 @@
-"""Build the demo home into a scene directory: one point file per room and object, one manifest."""
+"""Build the demo home, or the demo block of flats (block.py), into a scene directory: one point file per room and object, one manifest."""
 
 from __future__ import annotations
 
 import math
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 
+from scene_agent.demo.block import LARGE, BlockSize, block_storeys
 from scene_agent.demo.layout import FloorPlan, Item, RoomPlan, demo_home
-from scene_agent.demo.structure import Shell, render_shell
+from scene_agent.demo.structure import Shell, render_shell, shell_point_count
 from scene_agent.demo.surfaces import Part, parts_area, render_parts, rng_for
 from scene_agent.demo.version import DEMO_VERSION, SCENE_ID, VERSION_FILE
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.scene.writer import SceneWriter
 
 SCENE_NAME = "Demo home"
+BLOCK_SCENE_ID, BLOCK_NAME = "demo-block", "Demo block of flats"
 
 # Points per m² of visible furniture surface, like a scan from a few meters away; small things
 # are scanned more densely relative to their size, big ones are capped, so every object file
@@ -59,21 +62,44 @@ def _build_room(writer: SceneWriter, floor: FloorPlan, number: int, room: RoomPl
     return Room(code=code, type=room.type, name=room.name, points_file=rel, point_count=count, bounds=bounds, objects=objects)
 
 
+def _build_floor(writer: SceneWriter, plan: FloorPlan) -> Floor:
+    """One storey, written room by room: only one room's or object's points are held at a time."""
+    rooms = [_build_room(writer, plan, n, room) for n, room in enumerate(plan.rooms, start=1)]
+    return Floor(code=plan.code, name=plan.name, elevation=plan.elevation, rooms=rooms)
+
+
 def build_demo_scene(out_dir: str | os.PathLike[str], overwrite: bool = False) -> Path:
     """Build the demo home into out_dir (scene.json, points/*.ply, VERSION_FILE); returns the manifest path.
 
     Byte-for-byte identical on every run.
     """
     with SceneWriter(out_dir, overwrite=overwrite) as writer:
-        floors = [
-            Floor(
-                code=plan.code,
-                name=plan.name,
-                elevation=plan.elevation,
-                rooms=[_build_room(writer, plan, n, room) for n, room in enumerate(plan.rooms, start=1)],
-            )
-            for plan in demo_home()
-        ]
+        floors = [_build_floor(writer, plan) for plan in demo_home()]
         # Staged with the rest, so the stamp appears in the same rename as the scene it describes.
         (writer.staging / VERSION_FILE).write_text(f"{DEMO_VERSION}\n", encoding="utf-8")
         return writer.finish(SceneManifest(scene_id=SCENE_ID, name=SCENE_NAME, units="meters", up_axis="z", floors=floors))
+
+
+def write_block(writer: SceneWriter, size: BlockSize) -> SceneManifest:
+    """Write the demo block's point files through writer, storey by storey; returns its manifest."""
+    floors = [_build_floor(writer, plan) for plan in block_storeys(size)]
+    return SceneManifest(scene_id=BLOCK_SCENE_ID, name=BLOCK_NAME, units="meters", up_axis="z", floors=floors)
+
+
+def build_block_scene(out_dir: str | os.PathLike[str], size: BlockSize = LARGE, overwrite: bool = False) -> Path:
+    """Build the demo block of flats (block.py) into out_dir; returns the manifest path.
+
+    Byte-for-byte identical on every run. No VERSION_FILE: demo/place.py never takes it for the demo home.
+    """
+    with SceneWriter(out_dir, overwrite=overwrite) as writer:
+        return writer.finish(write_block(writer, size))
+
+
+def planned_points(plans: Iterable[FloorPlan]) -> int:
+    """How many points a build of these storeys writes, counted from the plans without sampling any."""
+    total = 0
+    for plan in plans:
+        for room in plan.rooms:
+            total += shell_point_count(Shell(room.rect, plan.elevation, plan.height, room.floor_finish, room.wall_color))
+            total += sum(object_point_count(item.parts) for item in room.all_items())
+    return total

@@ -138,14 +138,23 @@ def _sample_wall_with_openings(
     return np.concatenate(xyz_kept)[:n], np.concatenate(normal_kept)[:n]
 
 
+def _shell_weights(shell: Shell) -> np.ndarray:
+    """Areas of floor, the four walls (in _wall_planes order) and the down-weighted ceiling."""
+    r, h = shell.rect, shell.height
+    floor_area = r.width * r.depth
+    return np.array([floor_area] + [length * h for _, length in _wall_planes(r)] + [floor_area * CEILING_WEIGHT])
+
+
+def shell_point_count(shell: Shell) -> int:
+    """How many points the room's file gets, from its surface area (without sampling any)."""
+    return int(np.clip(round(_shell_weights(shell).sum() * SHELL_DENSITY), MIN_SHELL_POINTS, MAX_SHELL_POINTS))
+
+
 def render_shell(shell: Shell, rng: np.random.Generator) -> Points:
     """Sample the room's floor, walls (minus door and window openings) and ceiling as one point cloud."""
     r, h = shell.rect, shell.height
     walls = _wall_planes(r)
-    floor_area = r.width * r.depth
-    weights = np.array([floor_area] + [length * h for _, length in walls] + [floor_area * CEILING_WEIGHT])
-    total = int(np.clip(round(weights.sum() * SHELL_DENSITY), MIN_SHELL_POINTS, MAX_SHELL_POINTS))
-    counts = split_count(total, weights)
+    counts = split_count(shell_point_count(shell), _shell_weights(shell))
 
     xyz_parts, normal_parts, color_parts = [], [], []
 
