@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,6 +13,7 @@ from rich.table import Table
 from scene_agent.cli.common import JsonOption, SceneOption, handled, scene_summary
 from scene_agent.cli.output import console, print_json
 from scene_agent.config import load_demo_dir
+from scene_agent.errors import UsageError
 
 if TYPE_CHECKING:
     from scene_agent.scene.loader import Scene
@@ -96,19 +98,41 @@ def find_command(
         raise typer.Exit(1)
 
 
+class DemoSize(enum.StrEnum):
+    """Which demo scene `demo-scene` builds."""
+
+    home = "home"  # the two-floor demo home (demo/layout.py)
+    large = "large"  # the block of flats (demo/block.py), 20 million points and more
+
+
+def _bytes_under(directory: Path) -> int:
+    """Total size of the files in a directory tree."""
+    return sum(p.stat().st_size for p in directory.rglob("*") if p.is_file())
+
+
 def demo_scene_command(
-    out: Annotated[Path | None, typer.Option("--out", help="Directory to write (default: the embedded demo scene's place).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Directory to write (default: the embedded demo scene's place; "
+                                                             "required with --size large).")] = None,
+    size: Annotated[DemoSize, typer.Option("--size", help="home: the demo home; large: a block of flats of 20 million points and more.")]
+    = DemoSize.home,
     json_output: JsonOption = False,
 ) -> None:
-    """Build the deterministic demo home (two floors) into a directory; the same bytes on every run."""
-    from scene_agent.demo.build import build_demo_scene
-
+    """Build the deterministic demo home (two floors), or a block of flats, into a directory; the same bytes on every run."""
     started = time.perf_counter()
-    path = build_demo_scene(out or load_demo_dir(), overwrite=True)
+    if size is DemoSize.large:
+        from scene_agent.demo.build import build_block_scene
+
+        if out is None:
+            raise UsageError("demo-scene --size large needs --out DIR (it is never written to the demo home's place)")
+        path = build_block_scene(out, overwrite=True)
+    else:
+        from scene_agent.demo.build import build_demo_scene
+
+        path = build_demo_scene(out or load_demo_dir(), overwrite=True)
     seconds = time.perf_counter() - started
-    summary = scene_summary(path) | {"seconds": round(seconds, 2)}
+    summary = scene_summary(path) | {"seconds": round(seconds, 2), "size": size.value, "bytes": _bytes_under(path.parent)}
     if json_output:
         print_json(summary)
     else:
         console.print(f"Demo scene written to {path}: {summary['floors']} floors, {summary['rooms']} rooms, "
-                      f"{summary['objects']} objects, {summary['points']:,} points in {seconds:.1f} s")
+                      f"{summary['objects']} objects, {summary['points']:,} points, {summary['bytes']:,} bytes in {seconds:.1f} s")

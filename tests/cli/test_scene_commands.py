@@ -103,6 +103,8 @@ def test_demo_scene_command_rebuilds_identically_and_refuses_foreign_dirs(tmp_pa
     assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)
     assert (summary["floors"], summary["rooms"], summary["objects"]) == (2, 12, 80)
+    assert summary["size"] == "home"
+    assert summary["bytes"] == sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     before = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
     assert run_cli("demo-scene", "--out", str(out), timeout=300).returncode == 0
     after = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
