@@ -12,7 +12,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
 import scene_agent
-from api_server import chat_api, scenes_api, selection_api, viewer_files
+from api_server import chat_api, scenes_api, selection_api, tiles_api, viewer_files
 from api_server.bodies import ChannelState, Health
 from api_server.chat_runs import ChatRuns
 from api_server.errors import error_response, register_error_handlers
@@ -54,7 +54,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Where sessions, outcomes, picks and views live (scene_agent/selection/channel.py); None: open_channel(SETTINGS).
         CHANNEL=None,
         # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/deliverer.py).
-        DELIVER_IN_CHILD=False)
+        DELIVER_IN_CHILD=False,
+        # How the level-of-detail tiles are cut (scene_agent/tiles/build.py TileParams); None: the defaults.
+        TILE_PARAMS=None)
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
@@ -93,7 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         response.vary.add("Origin")  # the CORS headers differ by Origin, so caches must key on it
         return response
 
-    for blueprint in (selection_api.bp, scenes_api.bp, chat_api.bp, viewer_files.bp):
+    for blueprint in (selection_api.bp, scenes_api.bp, tiles_api.bp, chat_api.bp, viewer_files.bp):
         app.register_blueprint(blueprint)
 
     @app.get("/api/health")

@@ -123,3 +123,46 @@ class SceneList(BaseModel):
     """The scenes this server serves."""
 
     scenes: list[SceneEntry]
+
+
+class TileBounds(BaseModel):
+    """Axis-aligned bounds in metres."""
+
+    min: tuple[float, float, float]
+    max: tuple[float, float, float]
+
+
+class TileCube(BaseModel):
+    """The root node's cube: its lowest corner and its side in metres; a child's cube is an octant of its parent's."""
+
+    min: tuple[float, float, float]
+    side: float
+
+
+class TileNode(BaseModel):
+    """One octree node: its name (r, r0, r07 …), the points its tile holds, which children exist (bit d: child d)."""
+
+    name: str
+    points: int = Field(ge=0)
+    children: int = Field(ge=0, le=255)
+
+
+class TilesIndex(BaseModel):
+    """The index of a scene's level-of-detail tiles (scene_agent/tiles/store.py writes it; docs/scene-format.md)."""
+
+    format: Literal["scene-agent-tiles"]
+    version: Literal[1]
+    scene_id: str
+    source_digest: str = Field(description="sha256 of the manifest, the point files' sizes and mtimes and the parameters.")
+    media_type: str
+    grid: int = Field(description="Voxels along a node's side: a node keeps at most one point per voxel.")
+    leaf_cap: int = Field(description="A node that receives at most this many points keeps them all.")
+    points: int
+    skipped_points: int = Field(description="Points of the scene's files left out because they are not finite.")
+    bounds: TileBounds
+    cube: TileCube
+    depth: int
+    spacing: list[float] = Field(description="Voxel side in metres, per level from the root.")
+    tile_bytes: int
+    items: list[str] = Field(description="Item id → room or object code: every room followed by its objects.")
+    nodes: list[TileNode]

@@ -20,6 +20,7 @@ import scene_agent
 from api_server.bodies import ErrorBody
 from scene_agent.selection.session import SESSION_ID_RE
 from scene_agent.selection.views import VIEW_NAME_RE
+from scene_agent.tiles.layout import NODE_NAME_RE
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,6 +74,7 @@ PATH_PARAMS: dict[str, dict[str, Any]] = {
     "code": {"type": "string", "pattern": ITEM_CODE_RE.pattern, "maxLength": 64},
     "view": {"type": "string", "pattern": VIEW_NAME_RE.pattern},
     "scene_id": {"type": "string", "minLength": 1, "maxLength": 200},
+    "node": {"type": "string", "pattern": NODE_NAME_RE.pattern},
 }
 
 

@@ -136,3 +136,23 @@ def demo_scene_command(
     else:
         console.print(f"Demo scene written to {path}: {summary['floors']} floors, {summary['rooms']} rooms, "
                       f"{summary['objects']} objects, {summary['points']:,} points, {summary['bytes']:,} bytes in {seconds:.1f} s")
+
+
+@scene_app.command("tiles")
+@handled
+def tiles(scene: SceneOption = None, json_output: JsonOption = False) -> None:
+    """Build the scene's level-of-detail tiles beside its manifest (or confirm they are up to date); print their figures."""
+    from scene_agent.demo.place import open_scene_or_demo
+    from scene_agent.tiles.store import ensure_tiles
+
+    loaded = open_scene_or_demo(scene)
+    state = ensure_tiles(loaded.root, loaded.manifest, progress=None if not json_output else lambda line: None)
+    summary = {"scene_id": loaded.scene_id, "directory": str(state.directory), "built": state.built,
+               "seconds": round(state.seconds, 2), "points": state.index["points"], "tiles": state.tile_count,
+               "bytes": state.tile_bytes, "depth": state.depth, "grid": state.index["grid"], "leaf_cap": state.index["leaf_cap"]}
+    if json_output:
+        print_json(summary)
+        return
+    what = f"built in {state.seconds:.1f} s" if state.built else "up to date"
+    console.print(f"Tiles of '{loaded.scene_id}' {what}: {summary['points']:,} points in {summary['tiles']:,} tiles, "
+                  f"{summary['bytes']:,} bytes, depth {summary['depth']}\n{state.directory}")

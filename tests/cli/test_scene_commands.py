@@ -115,3 +115,18 @@ def test_demo_scene_command_rebuilds_identically_and_refuses_foreign_dirs(tmp_pa
     refused = run_cli("demo-scene", "--out", str(foreign))
     assert refused.returncode == 1 and "will not replace a non-empty directory" in refused.stderr
     assert [p.name for p in foreign.iterdir()] == ["cat.jpg"]
+
+
+def test_scene_tiles_builds_then_confirms(tmp_path: Path) -> None:
+    from small_scene import write_small_scene
+
+    manifest = write_small_scene(tmp_path / "scene")
+    first = run_cli("scene", "tiles", "--scene", str(manifest), "--json")
+    assert first.returncode == 0, first.stderr
+    built = json.loads(first.stdout)
+    assert built["built"] is True and built["points"] == load_manifest(manifest).point_total()
+    assert built["tiles"] >= 1 and built["bytes"] > 0 and built["directory"] == str(tmp_path / "scene" / "tiles")
+    assert (tmp_path / "scene" / "tiles" / "index.json").is_file()
+    again = run_cli("scene", "tiles", "--scene", str(manifest.parent))
+    assert again.returncode == 0, again.stderr
+    assert "up to date" in again.stdout and f"{built['tiles']} tiles" in again.stdout

@@ -1,0 +1,97 @@
+"""The tiles endpoints over real HTTP: built on first use, revalidated by ETag, rebuilt when stale, names checked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from http_client import call
+from small_scene import write_small_scene
+
+from api_server.app import create_app
+from api_server.serve import BackgroundServer
+from scene_agent.config import Settings
+from scene_agent.geometry.points import Points
+from scene_agent.scene.manifest import load_manifest
+from scene_agent.scene.ply import write_points
+from scene_agent.scene.pointcloud import load_points
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.tiles.build import TileParams
+from scene_agent.tiles.layout import Cube, node_cube, unpack_tile
+from scene_agent.tiles.store import TILES_DIR
+
+
+@pytest.fixture
+def scene_dir(tmp_path: Path) -> Path:
+    return write_small_scene(tmp_path / "scene").parent
+
+
+@pytest.fixture
+def tiles_server(scene_dir: Path, settings: Settings, channel: SelectionChannel, tmp_path: Path) -> Iterator[BackgroundServer]:
+    app = create_app({"SCENE_PATH": str(scene_dir), "SETTINGS": settings, "CHANNEL": channel,
+                      "VIEWER_DIST": str(tmp_path / "dist"), "TILE_PARAMS": TileParams(grid=8, leaf_cap=200)})
+    with BackgroundServer(app) as running:
+        yield running
+
+
+def test_index_and_tiles_built_on_first_use(tiles_server: BackgroundServer, scene_dir: Path) -> None:
+    assert not (scene_dir / TILES_DIR).exists()
+    reply = call("GET", f"{tiles_server.url}/api/tiles/index.json")
+    assert reply.status == 200
+    assert reply.headers["Content-Type"] == "application/json"
+    assert reply.headers["Cache-Control"] == "no-cache" and reply.headers["ETag"]
+    index = reply.json()
+    assert (scene_dir / TILES_DIR / "index.json").read_bytes() == reply.body
+    root = Cube(min=tuple(index["cube"]["min"]), side=index["cube"]["side"])
+    total = 0
+    for node in index["nodes"]:
+        got = call("GET", f"{tiles_server.url}/api/tiles/{node['name']}.bin")
+        assert got.status == 200
+        assert got.headers["Content-Type"] == "application/vnd.scene-agent.tile"
+        assert int(got.headers["X-Point-Count"]) == node["points"]
+        tile = unpack_tile(node_cube(root, node["name"]), got.body)
+        assert len(tile.items) == node["points"] and int(tile.items.max(initial=0)) < len(index["items"])
+        total += node["points"]
+    assert total == load_manifest(scene_dir).point_total()
+
+
+def test_etags_revalidate(tiles_server: BackgroundServer) -> None:
+    for path in ("index.json", "r.bin"):
+        first = call("GET", f"{tiles_server.url}/api/tiles/{path}")
+        again = call("GET", f"{tiles_server.url}/api/tiles/{path}", headers={"If-None-Match": first.headers["ETag"]})
+        assert (again.status, again.body, again.headers["ETag"]) == (304, b"", first.headers["ETag"])
+
+
+def test_stale_tiles_are_rebuilt_before_they_are_served(tiles_server: BackgroundServer, scene_dir: Path) -> None:
+    first = call("GET", f"{tiles_server.url}/api/tiles/index.json")
+    chair = next(o for o in load_manifest(scene_dir).objects() if o.code == "0-1-2")
+    old = load_points(scene_dir / chair.points_file)
+    write_points(scene_dir / chair.points_file, Points(xyz=old.xyz[:50], rgb=old.rgb[:50]))
+    tile = call("GET", f"{tiles_server.url}/api/tiles/r.bin", headers={"If-None-Match": first.headers["ETag"]})
+    assert tile.status == 200  # a tile of the old build is never confirmed
+    again = call("GET", f"{tiles_server.url}/api/tiles/index.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status == 200 and again.headers["ETag"] != first.headers["ETag"]
+    assert again.json()["points"] == first.json()["points"] - len(old) + 50
+
+
+@pytest.mark.parametrize("name", ["r9", "r01234567012345670123", "x", "R", "r0x", "index", "..%2Findex", "..%2F..%2Fscene",
+                                  "%2e%2e", "r%00", "r0%2F..%2F..%2Fscene"])
+def test_unknown_malformed_or_hostile_tile_names(tiles_server: BackgroundServer, scene_dir: Path, name: str) -> None:
+    reply = call("GET", f"{tiles_server.url}/api/tiles/{name}.bin")
+    assert reply.status == 404
+    assert set(reply.json()) == {"error", "message"} and reply.json()["error"] == "not_found"
+
+
+def test_a_name_missing_from_the_index_is_404(tiles_server: BackgroundServer) -> None:
+    index = call("GET", f"{tiles_server.url}/api/tiles/index.json").json()
+    leaf = next(n["name"] for n in index["nodes"] if n["children"] == 0)
+    missing = leaf + "0"  # well-formed, but below a leaf
+    reply = call("GET", f"{tiles_server.url}/api/tiles/{missing}.bin")
+    assert (reply.status, reply.json()["error"]) == (404, "not_found")
+
+
+def test_tiles_are_in_the_openapi_document(tiles_server: BackgroundServer) -> None:
+    paths = call("GET", f"{tiles_server.url}/api/openapi.json").json()["paths"]
+    assert {"/api/tiles/index.json", "/api/tiles/{node}.bin"} <= set(paths)
+    assert paths["/api/tiles/{node}.bin"]["get"]["parameters"][0]["schema"]["pattern"].startswith("^r")
