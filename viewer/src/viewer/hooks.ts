@@ -42,6 +42,11 @@ export interface SceneViewerHook {
   itemCount: number;
   pointsLoaded: number;
   pointsTotal: number;
+  /** How the view is drawn: every item's points ("items") or level-of-detail tiles under a point budget ("tiles"). */
+  lod: "items" | "tiles";
+  /** Points drawn by the last frame, and the most drawn by any frame of this view. */
+  pointsDrawn: number;
+  pointsDrawnMax: number;
   timings: Timings;
   lastPick: PickRecord | null;
   /** The handle mountViewer returned (open a target in place, as the chat panel does). */
@@ -54,6 +59,8 @@ export interface SceneViewerHook {
     pickAt(x: number, y: number, method: "gpu" | "raycast"): { code: string | null; ms: number };
     /** Draw one frame now and wait for the GPU: its duration. */
     frameMs(): number;
+    /** Turn the camera `degrees` around its target (as orbiting does), draw that frame and wait for the GPU: its duration. */
+    orbitFrameMs(degrees: number): number;
   };
 }
 
@@ -72,7 +79,7 @@ export function resetHook(hook: SceneViewerHook, target: ViewTarget): void {
   Object.assign(hook, {
     mode: target.selectionMode ? "selection" : "view", selectionMode: null, sessionId: target.sessionId,
     candidates: [], selected: [], hovered: null, drillRoom: null, itemCount: 0, pointsLoaded: 0, pointsTotal: 0,
-    timings: emptyTimings(), lastPick: null,
+    lod: "items", timings: emptyTimings(), lastPick: null,
   });
 }
 
@@ -86,7 +93,13 @@ export function createHook(deps: {
 }): SceneViewerHook {
   return {
     mode: "view", selectionMode: null, state: "loading", sessionId: null, candidates: [], selected: [], hovered: null,
-    drillRoom: null, itemCount: 0, pointsLoaded: 0, pointsTotal: 0, timings: emptyTimings(), lastPick: null,
+    drillRoom: null, itemCount: 0, pointsLoaded: 0, pointsTotal: 0, lod: "items", timings: emptyTimings(), lastPick: null,
+    get pointsDrawn() {
+      return deps.stage()?.pointsDrawn ?? 0;
+    },
+    get pointsDrawnMax() {
+      return deps.stage()?.pointsDrawnMax ?? 0;
+    },
     screenPosition: deps.screenPosition,
     bench: {
       picker: "gpu",
@@ -99,6 +112,13 @@ export function createHook(deps: {
       frameMs: () => {
         const began = performance.now();
         deps.stage()?.drawNow();
+        return performance.now() - began;
+      },
+      orbitFrameMs: (degrees) => {
+        const stage = deps.stage();
+        const began = performance.now();
+        stage?.orbit(degrees);
+        stage?.drawNow();
         return performance.now() - began;
       },
     },

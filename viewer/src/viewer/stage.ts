@@ -67,6 +67,9 @@ export class Stage {
   private readonly resizeObserver: ResizeObserver;
   /** Called after every frame (labels follow the camera). */
   onRender: () => void = () => undefined;
+  /** Points drawn by the last frame (both passes), and the most drawn by any frame since the last clear(). */
+  pointsDrawn = 0;
+  pointsDrawnMax = 0;
 
   constructor(private readonly container: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: "high-performance" });
@@ -80,6 +83,7 @@ export class Stage {
     this.controls.addEventListener("change", () => this.requestRender());
     this.controls.addEventListener("start", () => (this.framed = null)); // the user moves the camera: theirs now
     this.renderer.autoClear = false;
+    this.renderer.info.autoReset = false; // one frame is two render calls: counted together (renderNow)
     this.scene.add(this.root);
     this.overlayScene.add(this.overlayRoot);
     this.pickScene.add(this.pickRoot);
@@ -243,6 +247,7 @@ export class Stage {
       cloud.pickMaterial.dispose();
     }
     this.clouds.clear();
+    this.pointsDrawn = this.pointsDrawnMax = 0;
     this.setOutlines([]);
   }
 
@@ -308,10 +313,13 @@ export class Stage {
     this.frameRequested = this.frameDelayed = 0;
     // nearer than the target, points get a lower size cap (pointMaterial.ts)
     this.shared.uFocusDist.value = Math.max(1e-3, this.camera.position.distanceTo(this.controls.target));
+    this.renderer.info.reset();
     this.renderer.clear();
     this.renderer.render(this.scene, this.camera);
     this.renderer.clearDepth();
     this.renderer.render(this.overlayScene, this.camera);
+    this.pointsDrawn = this.renderer.info.render.points;
+    this.pointsDrawnMax = Math.max(this.pointsDrawnMax, this.pointsDrawn);
     this.lastFrame = performance.now();
     this.onRender();
   }
@@ -321,6 +329,17 @@ export class Stage {
     this.renderNow();
     const gl = this.renderer.getContext();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  }
+
+  /**
+   * Turn the camera around the orbit target by `degrees` about the up axis, as a user dragging does
+   * (for the benchmark's orbiting frames).
+   */
+  orbit(degrees: number): void {
+    const offset = this.camera.position.clone().sub(this.controls.target);
+    offset.applyAxisAngle(this.camera.up, THREE.MathUtils.degToRad(degrees));
+    this.camera.position.copy(this.controls.target).add(offset);
+    this.controls.update(); // looks at the target again; its change event asks for a frame
   }
 
   /** Pick id under CSS pixel (x, y) of the canvas (GPU id picking), 0 for none. */
