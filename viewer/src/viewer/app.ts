@@ -189,9 +189,9 @@ export class ViewerApp implements ViewerHandle {
       this.restyle();
       stage.drawNow();
       this.hook.timings.readyMs = elapsed();
-      this.showPoints();
       if (session) this.startSession(model, session);
       else this.setState("ready");
+      this.showPoints();
     } catch (exc) {
       if (gen !== this.generation) return;
       this.abort.abort();

@@ -14,7 +14,10 @@ import type { LiftSpan, TileLayer } from "./tileLayer";
 
 /** Views of more points than this are drawn from tiles. */
 export const ITEMS_POINTS_MAX = 3_000_000;
-/** In a tiled view, the candidates or focus are loaded whole when they hold at most this many points. */
+/**
+ * In a tiled view, the candidates or focus are loaded whole when they hold at most this many points (and
+ * no more than the point budget: what is drawn stays within twice the budget).
+ */
 export const DIRECT_POINTS_MAX = 1_500_000;
 /**
  * Most tile points drawn at once. On the software renderer the tests use, a frame costs about 0.6 µs per
@@ -62,7 +65,8 @@ export class TiledView {
     items.forEach((code, id) => this.ids.set(code, id));
     const asked = model.selection?.candidates ?? model.focus;
     const direct = [...new Set(asked.flatMap((code) => itemsOf(model, code)))];
-    this.direct = direct.reduce((n, i) => n + i.points, 0) <= DIRECT_POINTS_MAX ? direct : [];
+    const points = direct.reduce((n, i) => n + i.points, 0);
+    this.direct = points <= Math.min(DIRECT_POINTS_MAX, layer.budget) ? direct : [];
     for (const item of this.direct) layer.states.hide(this.ids.get(item.code) ?? -1);
   }
 
