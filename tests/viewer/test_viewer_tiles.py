@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser_fixtures import WebServer
+from test_viewer_framing import ANCHOR_PICKS, FLOOR_0, drawn
 from viewer_helpers import Viewer
 
 from scene_agent.scene.loader import Scene
@@ -26,6 +27,12 @@ ROOMS = ["0-1", "0-2", "0-3", "1-1", "1-2", "1-3", "1-4"]
 @pytest.fixture
 def server(web_server: Callable[..., WebServer], small_scene_path: Path) -> WebServer:
     return web_server(small_scene_path, TILE_PARAMS=TileParams(grid=4, leaf_cap=150))
+
+
+def settled(v: Viewer) -> None:
+    """Wait until the tiles the camera needs have arrived, then draw a frame with them."""
+    v.page.wait_for_function("!window.sceneViewer.tilesPending", timeout=30_000)
+    drawn(v)
 
 
 def pick(v: Viewer, code: str, method: str = "gpu") -> str | None:
@@ -121,3 +128,18 @@ def test_a_floor_shown_alone_draws_and_picks_nothing_of_the_other(viewer: Callab
     hit = v.page.evaluate("([x, y]) => window.sceneViewer.bench.pickAt(x, y, 'gpu').code", [upper["x"], upper["y"]])
     assert hit is None or hit.startswith("0-")
     assert pick(v, "0-1") == "0-1"
+
+
+def test_floors_exploded_apart_lift_their_tiles_and_picks(viewer: Callable[..., Viewer]) -> None:
+    v = viewer("/", query=TILED)
+    v.page.get_by_test_id("explode-floors").check()
+    v.page.wait_for_function("window.sceneViewer.view.exploded === true")
+    settled(v)
+    rooms = FLOOR_0 + ["1-1", "1-2", "1-3", "1-4"]
+    assert v.page.evaluate(ANCHOR_PICKS, rooms) == rooms  # each room's points are where its label points
+    assert {code: pick(v, code) for code in rooms} == {code: code for code in rooms}
+    v.page.get_by_test_id("explode-floors").uncheck()
+    v.page.wait_for_function("window.sceneViewer.view.exploded === false")
+    settled(v)
+    assert v.page.evaluate(ANCHOR_PICKS, FLOOR_0) != FLOOR_0  # back in place: the upper rooms cover the lower
+    assert v.errors == []

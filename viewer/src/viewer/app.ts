@@ -170,6 +170,7 @@ export class ViewerApp implements ViewerHandle {
       this.applyPlace();
       const tiled = await loadContent(stage, model, this.hook.pointsTotal, signal, {
         current: () => gen === this.generation,
+        readingTiles: () => this.panel.setStatus(() => t("readingTiles"), 0),
         tiled: (view) => {
           this.tiled = view;
           this.hook.lod = "tiles";

@@ -18,6 +18,8 @@ const LOADING_FRAME_SPACING_MS = 400;
 export interface ContentEvents {
   /** False once another view is being loaded: nothing more is done for this one. */
   current(): boolean;
+  /** The tiles' index is asked for (the server makes the tiles on first use: this may take a while). */
+  readingTiles(): void;
   /** The tiles are on the stage (before any point): styles go to them from now on. */
   tiled(view: TiledView): void;
   /** An item's own cloud is on the stage. */
@@ -39,7 +41,9 @@ export async function loadContent(stage: Stage, model: ViewModel, points: number
       on.firstFrame();
     } else stage.requestRender(LOADING_FRAME_SPACING_MS);
   };
-  const tiled = lodFor(points) === "tiles" ? await TiledView.open(stage, model, pointBudget(), signal) : null;
+  const lod = lodFor(points);
+  if (lod === "tiles") on.readingTiles();
+  const tiled = lod === "tiles" ? await TiledView.open(stage, model, pointBudget(), signal) : null;
   if (!on.current()) return tiled;
   let direct = 0;
   if (tiled) {

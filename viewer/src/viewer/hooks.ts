@@ -47,6 +47,8 @@ export interface SceneViewerHook {
   /** Points drawn by the last frame, and the most drawn by any frame of this view. */
   pointsDrawn: number;
   pointsDrawnMax: number;
+  /** In a tiled view: tiles the camera needs are still on their way (the frame after they arrive is finer). */
+  tilesPending: boolean;
   timings: Timings;
   lastPick: PickRecord | null;
   /** The handle mountViewer returned (open a target in place, as the chat panel does). */
@@ -99,6 +101,9 @@ export function createHook(deps: {
     },
     get pointsDrawnMax() {
       return deps.stage()?.pointsDrawnMax ?? 0;
+    },
+    get tilesPending() {
+      return deps.stage()?.tiles?.pending ?? false;
     },
     screenPosition: deps.screenPosition,
     bench: {
