@@ -91,16 +91,20 @@ export class TiledView {
    */
   restyle(state: (item: Item) => { style: CloudStyle; visible: boolean; pickId: number }): void {
     const shown: Bounds[] = [];
+    const shownCodes: string[] = [];
     const direct = new Set(this.direct);
     for (const item of this.model.items) {
       const id = this.ids.get(item.code);
       if (id === undefined || direct.has(item)) continue;
       const s = state(item);
       this.layer.states.set(id, { ...s, lift: item.lift, clipZ: clipHeightOf(item.kind, item.sceneBounds) });
-      if (s.visible) shown.push(item.sceneBounds);
+      if (s.visible) {
+        shown.push(item.sceneBounds);
+        shownCodes.push(item.code);
+      }
     }
     this.layer.states.commit();
-    const shownKey = this.model.items.filter((i) => shown.includes(i.sceneBounds)).map((i) => i.code).join(" ");
+    const shownKey = shownCodes.join(" ");
     if (shownKey !== this.shownKey) {
       this.shownKey = shownKey;
       this.layer.setShown(shown);
