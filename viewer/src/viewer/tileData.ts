@@ -82,14 +82,35 @@ export function getTilesIndex(signal: AbortSignal): Promise<TilesIndex> {
 }
 
 /** One node's tile, from the cache or the server; the cache is keyed by the build (its source digest). */
-export async function getTile(index: TilesIndex, node: TileNode, signal: AbortSignal): Promise<TileData> {
+export function getTile(index: TilesIndex, node: TileNode, signal: AbortSignal): Promise<TileData> {
   const key = `${index.source_digest}/${node.name}`;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key); // re-inserted: most recently used last
     cache.set(key, hit);
-    return hit;
+    return Promise.resolve(hit);
   }
+  let fetching = inFlight.get(key); // asked for already (the root, fetched with the index): the same answer
+  if (!fetching) {
+    fetching = fetchTile(node, signal).then(
+      (data) => {
+        inFlight.delete(key);
+        remember(key, data);
+        return data;
+      },
+      (exc: unknown) => {
+        inFlight.delete(key);
+        throw exc;
+      },
+    );
+    inFlight.set(key, fetching);
+  }
+  return fetching;
+}
+
+const inFlight = new Map<string, Promise<TileData>>();
+
+async function fetchTile(node: TileNode, signal: AbortSignal): Promise<TileData> {
   const url = `/api/tiles/${node.name}.bin`;
   const buffer = await getBytes(url, signal);
   let data: TileData;
@@ -99,6 +120,10 @@ export async function getTile(index: TilesIndex, node: TileNode, signal: AbortSi
     throw new ApiError("data", url, 200, "bad_tile", exc instanceof Error ? exc.message : String(exc));
   }
   if (data.count !== node.points) throw new ApiError("data", url, 200, "bad_tile", `${data.count} points where the index says ${node.points}`);
+  return data;
+}
+
+function remember(key: string, data: TileData): void {
   cache.set(key, data);
   cachedPoints += data.count;
   for (const [k, old] of cache) {
@@ -106,5 +131,4 @@ export async function getTile(index: TilesIndex, node: TileNode, signal: AbortSi
     cache.delete(k);
     cachedPoints -= old.count;
   }
-  return data;
 }

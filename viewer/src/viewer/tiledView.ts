@@ -37,13 +37,14 @@ export function lodFor(points: number, search = window.location.search): Lod {
 let indexRead: { signal: AbortSignal; index: Promise<TilesIndex> } | null = null;
 
 /**
- * The whole scene has `points` points: when it will be drawn from tiles, its index is asked for now,
- * alongside its manifest, rather than after it (TiledView.open takes it).
+ * The whole scene has `points` points: when it will be drawn from tiles, its index — and then the root
+ * tile, which every camera needs first — are asked for now, alongside its manifest, rather than after it
+ * (TiledView.open takes the index; the root waits in tileData's cache).
  */
 export function prefetchTilesIndex(points: number, signal: AbortSignal): void {
   if (lodFor(points) !== "tiles") return;
   const index = getTilesIndex(signal);
-  index.catch(() => undefined); // read (and its failure reported) by TiledView.open
+  index.then((read) => getTile(read, tileTree(read), signal)).catch(() => undefined); // failures: TiledView.open says
   indexRead = { signal, index };
 }
 
