@@ -15,21 +15,18 @@ import { Navigation } from "./navigation";
 import { RetryClock } from "./retry";
 import { createHook, resetHook, screenPositionOf, type SceneViewerHook, type ViewerState } from "./hooks";
 import { Labels } from "./labels";
-import { loadingOrder, loadModel, loadPoints, trimCache } from "./loader";
+import { loadModel } from "./loader";
 import { isVisible, labelsOf, onTop, outlinesOf, pickTargets, styleOf, targetOf, type Look } from "./looks";
 import { itemsOf, padded, unionBounds, type Item, type ViewModel } from "./model";
 import { Panel } from "./panel";
-import { PointerInput } from "./pointer";
-import { raycastPick } from "./raycastPick";
+import { codeAt, listenToPointer } from "./clicks";
 import { Stage } from "./stage";
+import { loadContent, pointsStatus } from "./contentLoad";
+import { prefetchTilesIndex, type TiledView } from "./tiledView";
 import { t } from "./strings";
 import { listHeading, listRows, roomRows, viewTitle } from "./titles";
 import { ViewControls } from "./viewControls";
 
-// While points stream in, frames are drawn a few times a second, not for every item that arrives: on a
-// software renderer one frame of a million points takes longer than fetching many items.
-const LOADING_FRAME_SPACING_MS = 400;
-const number = (n: number) => n.toLocaleString("en-US");
 
 export class ViewerApp implements ViewerHandle {
   private readonly panel: Panel;
@@ -44,6 +41,8 @@ export class ViewerApp implements ViewerHandle {
   private drillRoom: string | null = null;
   private floor: string | null = null;
   private targets: string[] = [];
+  private targetIds = new Map<string, number>();
+  private tiled: TiledView | null = null;
   private readonly hook: SceneViewerHook;
   private readonly view: ViewControls;
   private readonly navigation: Navigation;
@@ -143,6 +142,8 @@ export class ViewerApp implements ViewerHandle {
     this.model = null;
     this.hovered = this.drillRoom = this.floor = null;
     this.targets = [];
+    this.targetIds.clear();
+    this.tiled = null;
     const t0 = initial ? 0 : performance.now();
     resetHook(this.hook, target);
     this.setState("loading");
@@ -155,7 +156,8 @@ export class ViewerApp implements ViewerHandle {
       target = checkTarget(target); // a broken link is said so before anything is asked of the server
       this.target = target;
       this.hook.mode = target.selectionMode ? "selection" : "view";
-      const modelRead = loadModel(target, signal); // on its way while WebGL starts (slow on a software renderer)
+      // on its way while WebGL starts (slow on a software renderer); so is a big scene's tiles' index
+      const modelRead = loadModel(target, signal, (points) => prefetchTilesIndex(points, signal));
       modelRead.catch(() => undefined);
       const stage = this.makeStage();
       const model = await modelRead;
@@ -166,29 +168,31 @@ export class ViewerApp implements ViewerHandle {
       sessionRead?.catch(() => undefined); // read below; a failure must not count as unhandled meanwhile
       this.show(model);
       this.applyPlace();
-      let firstFrame = true;
-      const first = new Set(model.selection?.candidates ?? model.focus);
-      await loadPoints(loadingOrder(model.items, first), signal, (item, data) => {
-        if (gen !== this.generation) return;
-        this.styleCloud(stage.addCloud(item, data).item);
-        this.hook.pointsLoaded += data.count;
-        this.progress();
-        if (firstFrame) {
-          firstFrame = false;
-          stage.drawNow();
-          this.hook.timings.firstFrameMs = elapsed();
-        } else stage.requestRender(LOADING_FRAME_SPACING_MS);
+      const tiled = await loadContent(stage, model, this.hook.pointsTotal, signal, {
+        current: () => gen === this.generation,
+        readingTiles: () => this.panel.setStatus(() => t("readingTiles"), 0),
+        tiled: (view) => {
+          this.tiled = view;
+          this.hook.lod = "tiles";
+          this.restyle();
+        },
+        cloud: (item) => this.styleCloud(item),
+        progress: (points) => {
+          this.hook.pointsLoaded = points;
+          this.showPoints();
+        },
+        firstFrame: () => (this.hook.timings.firstFrameMs = elapsed()),
       });
       if (gen !== this.generation) return;
-      trimCache(model.items);
+      if (tiled) tiled.layer.onChange = () => this.tilesChanged(tiled);
       const session = sessionRead ? await sessionRead : null;
       if (gen !== this.generation) return;
       this.restyle();
       stage.drawNow();
       this.hook.timings.readyMs = elapsed();
-      this.panel.setStatus(() => t("pointsShown", { points: number(this.hook.pointsLoaded) }), null);
       if (session) this.startSession(model, session);
       else this.setState("ready");
+      this.showPoints();
     } catch (exc) {
       if (gen !== this.generation) return;
       this.abort.abort();
@@ -209,12 +213,14 @@ export class ViewerApp implements ViewerHandle {
     this.view.attach(stage);
     this.panel.stage.append(this.labels.element); // above the canvas
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
-    stage.onRender = () => this.labels.place((p) => stage.project(p));
-    new PointerInput(stage.canvas, {
-      hover: (x, y) => this.setHovered(this.codeAt(x, y, "gpu")),
-      leave: () => this.setHovered(null),
-      click: (x, y, e) => this.click(x, y, e),
-      dblclick: (x, y) => this.dblclick(x, y),
+    stage.onRender = () => {
+      this.labels.place((p) => stage.project(p));
+      if (this.tiled && this.hook.state !== "loading" && this.hook.state !== "error") this.showPoints();
+    };
+    listenToPointer({
+      stage, hook: this.hook, targets: () => this.targets, model: () => this.model, session: () => this.session,
+      drillRoom: () => this.drillRoom, hover: (code) => this.setHovered(code), frame: (codes) => this.frameCodes(codes),
+      enterRoom: (room) => this.go({ floor: this.floor, room }),
     });
     return stage;
   }
@@ -225,6 +231,7 @@ export class ViewerApp implements ViewerHandle {
     this.view.showModel(model); // floors exploded or not: before anything is framed or drawn
     const candidates = model.selection?.candidates ?? [];
     this.targets = pickTargets({ model, selection: !!model.selection, candidates: new Set(candidates) });
+    this.targetIds = new Map(this.targets.map((code, k) => [code, k + 1]));
     Object.assign(this.hook, { candidates: [...candidates], selectionMode: model.selection?.mode ?? null,
                                sessionId: model.selection?.sessionId ?? null, itemCount: model.items.length,
                                pointsTotal: model.items.reduce((n, i) => n + i.points, 0) });
@@ -247,10 +254,18 @@ export class ViewerApp implements ViewerHandle {
     if (this.hook.state === "ready") this.panel.focusFirstRow();
   }
 
-  private progress(): void {
-    const { pointsLoaded: loaded, pointsTotal: total } = this.hook;
-    this.panel.setStatus(() => t("loadingPoints", { loaded: number(loaded), total: number(total) }), total ? loaded / total : 0);
+  /** The status line's point count (contentLoad.ts says what it is in each state). */
+  private showPoints(): void {
+    this.panel.setStatus(...pointsStatus(this.hook, this.stage?.pointsDrawn ?? 0, this.tiled));
   }
+
+  /** A tile arrived after the view was loaded (the camera moved on): draw it. */
+  private tilesChanged(tiled: TiledView): void {
+    if (tiled !== this.tiled || !this.stage) return;
+    this.hook.pointsLoaded = tiled.pointsFetched(this.stage);
+    this.stage.requestRender();
+  }
+
 
   /** Loading failed: say why; when the server did not answer at all, `again` loads again once it may. */
   private fail(exc: unknown, again: () => void): void {
@@ -279,19 +294,24 @@ export class ViewerApp implements ViewerHandle {
              options: this.view.options };
   }
 
+  /** The pick id of an item's points now (0: not pickable). */
+  private pickIdOf(look: Look, item: Item): number {
+    const target = targetOf(look, item);
+    const pickable = !look.selection || this.hook.state === "ready" || this.hook.state === "loading";
+    return target !== null && pickable ? this.targetIds.get(target) ?? 0 : 0;
+  }
+
   private styleCloud(item: Item, look = this.look()): void {
     const cloud = this.stage?.cloud(item.code);
     if (!cloud || !look) return;
-    const target = targetOf(look, item);
-    const pickable = !look.selection || this.hook.state === "ready" || this.hook.state === "loading";
-    const id = target !== null && pickable ? this.targets.indexOf(target) + 1 : 0;
-    this.stage!.setStyle(cloud, styleOf(look, item), isVisible(look, item), id, onTop(look, item));
+    this.stage!.setStyle(cloud, styleOf(look, item), isVisible(look, item), this.pickIdOf(look, item), onTop(look, item));
   }
 
   private restyle(): void {
     const look = this.look();
     if (!look || !this.stage) return;
     for (const cloud of this.stage.allClouds()) this.styleCloud(cloud.item, look);
+    this.tiled?.restyle((item) => ({ style: styleOf(look, item), visible: isVisible(look, item), pickId: this.pickIdOf(look, item) }));
     this.labels.set(labelsOf(look));
     this.stage.setOutlines(outlinesOf(look));
     this.view.update(look.model.items.filter((i) => isVisible(look, i)));
@@ -367,39 +387,12 @@ export class ViewerApp implements ViewerHandle {
     this.panel.bar.setAtWholeScene(whole);
   }
 
-  // --- pointer and keys ---------------------------------------------------------------------------
-
-  private codeAt(x: number, y: number, method: "gpu" | "raycast"): string | null {
-    if (!this.stage || !this.model) return null;
-    const id = method === "gpu" ? this.stage.pick(x, y) : raycastPick(this.stage, x, y);
-    return id > 0 ? this.targets[id - 1] ?? null : null;
-  }
-
-  private click(x: number, y: number, e: MouseEvent): void {
-    if (!this.session || e.detail > 1) return; // the second click of a double-click does not undo the first
-    const began = performance.now();
-    const method = this.hook.bench.picker;
-    const code = this.codeAt(x, y, method);
-    const pickMs = performance.now() - began;
-    if (code) this.session.toggle(code);
-    this.stage!.drawNow();
-    this.hook.lastPick = { code, method, pickMs, clickToFrameMs: performance.now() - e.timeStamp };
-  }
-
-  private dblclick(x: number, y: number): void {
-    const code = this.codeAt(x, y, "gpu");
-    if (!code || !this.model) return;
-    const item = this.model.items.find((i) => i.code === code);
-    if (item?.kind === "room" && this.drillRoom !== code) this.go({ floor: this.floor, room: code });
-    else this.frameCodes([code]);
-  }
-
   // --- the test and bench hook --------------------------------------------------------------------
 
   private makeHook(): SceneViewerHook {
     return createHook({
       stage: () => this.stage,
-      codeAt: (x, y, method) => this.codeAt(x, y, method),
+      codeAt: (x, y, method) => (this.stage && this.model ? codeAt(this.stage, this.targets, x, y, method) : null),
       screenPosition: (code) => (this.stage && this.model ? screenPositionOf(this.stage, this.model, this.targets, code) : null),
     });
   }

@@ -47,6 +47,8 @@ export interface SceneViewerHook {
   /** Points drawn by the last frame, and the most drawn by any frame of this view. */
   pointsDrawn: number;
   pointsDrawnMax: number;
+  /** In a tiled view: tiles the camera needs are still on their way (the frame after they arrive is finer). */
+  tilesPending: boolean;
   timings: Timings;
   lastPick: PickRecord | null;
   /** The handle mountViewer returned (open a target in place, as the chat panel does). */
@@ -100,6 +102,9 @@ export function createHook(deps: {
     get pointsDrawnMax() {
       return deps.stage()?.pointsDrawnMax ?? 0;
     },
+    get tilesPending() {
+      return deps.stage()?.tiles?.pending ?? false;
+    },
     screenPosition: deps.screenPosition,
     bench: {
       picker: "gpu",
@@ -138,13 +143,26 @@ export function screenPositionOf(stage: Stage, model: ViewModel, targets: string
   const id = targets.indexOf(code) + 1;
   if (!id || (centre && stage.pick(centre.x, centre.y) === id)) return centre && client(centre);
   const spots: { x: number; y: number; d: number }[] = [];
+  const add = (p: THREE.Vector3) => {
+    const s = stage.project(p);
+    if (s) spots.push({ ...s, d: centre ? Math.hypot(s.x - centre.x, s.y - centre.y) : 0 });
+  };
   for (const cloud of stage.allClouds().filter((c) => c.pickId === id && c.group.visible)) {
     const { positions, min, max, count } = cloud.data;
     const step = Math.max(1, Math.floor(count / 150));
     for (let k = 0; k < count; k += step) {
       const at = (a: number) => min[a] + (positions[3 * k + a] / 65535) * (max[a] - min[a]);
-      const s = stage.project(new THREE.Vector3(at(0), at(1), at(2)));
-      if (s) spots.push({ ...s, d: centre ? Math.hypot(s.x - centre.x, s.y - centre.y) : 0 });
+      add(new THREE.Vector3(at(0), at(1), at(2)));
+    }
+  }
+  const tiles = stage.tiles;
+  for (const { node, data } of tiles?.drawnTiles() ?? []) { // a tiled view: the item's points among the drawn tiles'
+    const step = Math.max(1, Math.floor(data.count / 2000));
+    for (let k = 0; k < data.count; k += step) {
+      const item = data.items[k];
+      if (tiles!.states.pickIdOf(item) !== id) continue;
+      const at = (a: number) => node.min[a] + (data.positions[3 * k + a] / 65535) * node.side + (a === 2 ? tiles!.states.liftOf(item) : 0);
+      add(new THREE.Vector3(at(0), at(1), at(2)));
     }
   }
   spots.sort((a, b) => a.d - b.d);

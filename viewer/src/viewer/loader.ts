@@ -21,12 +21,16 @@ export class PointsError extends Error {
   }
 }
 
-/** The model of a target: the whole scene when it names no manifest. */
-export async function loadModel(target: ViewTarget, signal: AbortSignal): Promise<ViewModel> {
+/**
+ * The model of a target: the whole scene when it names no manifest. `listed` hears the whole scene's
+ * point count as soon as the scene list says it (before its manifest is read).
+ */
+export async function loadModel(target: ViewTarget, signal: AbortSignal, listed?: (points: number) => void): Promise<ViewModel> {
   if (!target.manifest) {
     const list = await getJson<SceneList>("/api/scenes", signal);
     const first = list.scenes?.[0];
     if (!first) throw new NoScene();
+    listed?.(first.points);
     const url = sameOriginPath(first.url);
     return sceneModel(await getJson<SceneManifest>(url, signal), url);
   }

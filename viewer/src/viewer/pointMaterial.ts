@@ -31,13 +31,32 @@ export function sharedUniforms(): SharedUniforms {
 // the object looked at shows through, instead of discs that cover it.
 const NEAR_CAP_SHARE = 0.25;
 
-const VERTEX_COMMON = /* glsl */ `
+/** GLSL shared with the tiles' shaders (tileMaterial.ts): the size of a point in pixels, and its shade. */
+export const POINT_GLSL = /* glsl */ `
   uniform float uScale;
   uniform float uMinPx;
   uniform float uMaxPx;
   uniform float uSizeScale;
   uniform float uFocusDist;
   uniform float uSectionZ;
+
+  // a point of world size worldSize at distance d, in pixels (before any boost)
+  float pointPx(float worldSize, float d) {
+    float cap = max(uMaxPx * clamp(d / uFocusDist, ${NEAR_CAP_SHARE.toFixed(2)}, 1.0), uMinPx);
+    return clamp(worldSize * uScale / d, uMinPx, cap) * uSizeScale;
+  }
+
+  // a colour mode paints flat, shaded by the scan's brightness so that the shape stays readable; dimmed is
+  // mostly grey and darker, so that highlighted items stand out and the rest stays readable
+  vec3 shade(vec3 c, vec3 flatColor, float flatAmount, float dim) {
+    c = mix(c, flatColor * (0.45 + 0.75 * dot(c, vec3(0.299, 0.587, 0.114))), flatAmount);
+    float lum = dot(c, vec3(0.299, 0.587, 0.114));
+    return mix(c, vec3(lum), 0.75 * dim) * (1.0 - 0.55 * dim);
+  }
+`;
+
+const VERTEX_COMMON = /* glsl */ `
+  ${POINT_GLSL}
   uniform float uWorldSize;
   uniform float uSizeBoost;
   uniform float uClipZ;
@@ -54,9 +73,7 @@ const VERTEX_COMMON = /* glsl */ `
     }
     vec4 mv = viewMatrix * world;
     gl_Position = projectionMatrix * mv;
-    float d = max(-mv.z, 1e-3);
-    float cap = max(uMaxPx * clamp(d / uFocusDist, ${NEAR_CAP_SHARE.toFixed(2)}, 1.0), uMinPx);
-    gl_PointSize = clamp(uWorldSize * uScale / d, uMinPx, cap) * uSizeBoost * uSizeScale;
+    gl_PointSize = pointPx(uWorldSize, max(-mv.z, 1e-3)) * uSizeBoost;
     return true;
   }
 `;
@@ -72,6 +89,7 @@ const DISPLAY_VERTEX = /* glsl */ `
 `;
 
 const DISPLAY_FRAGMENT = /* glsl */ `
+  ${POINT_GLSL}
   uniform vec3 uFlat;
   uniform float uFlatAmount;
   uniform float uDim;
@@ -79,13 +97,7 @@ const DISPLAY_FRAGMENT = /* glsl */ `
   void main() {
     vec2 d = gl_PointCoord - 0.5;
     if (dot(d, d) > 0.25) discard;
-    vec3 c = vColor;
-    // a colour mode paints the item flat, shaded by the scan's brightness so that its shape stays readable
-    c = mix(c, uFlat * (0.45 + 0.75 * dot(c, vec3(0.299, 0.587, 0.114))), uFlatAmount);
-    float lum = dot(c, vec3(0.299, 0.587, 0.114));
-    // dimmed: mostly grey and darker, so that highlighted items stand out and the rest stays readable
-    c = mix(c, vec3(lum), 0.75 * uDim) * (1.0 - 0.55 * uDim);
-    gl_FragColor = vec4(c, 1.0);
+    gl_FragColor = vec4(shade(vColor, uFlat, uFlatAmount, uDim), 1.0);
   }
 `;
 

@@ -21,5 +21,12 @@ export function raycastPick(stage: Stage, x: number, y: number): number {
     // the shaders' clip (pointMaterial.ts): heights in the scene, below any lift
     if (cloud && u && hit.point.z - u.uLift.value <= Math.min(u.uClipZ.value, u.uSectionZ.value)) return cloud.pickId;
   }
+  // a tiled view: the drawn tiles' points, each naming its item, clipped as drawn (not lifted: floors apart miss)
+  const tiles = stage.tiles;
+  for (const hit of tiles ? raycaster.intersectObjects(tiles.drawnPoints(), false) : []) {
+    const item = tiles!.dataOf(hit.object)?.items[hit.index ?? -1];
+    const id = item === undefined ? 0 : tiles!.states.pickIdOf(item);
+    if (id && hit.point.z <= Math.min(tiles!.states.clipOf(item!), stage.section)) return id;
+  }
   return 0;
 }

@@ -13,28 +13,12 @@ import { GpuPicker } from "./picking";
 import type { ChunkedPoints } from "./chunks";
 import { clampRect, fitBox, type ScreenRect } from "./framing";
 import { Outlines, type OutlineSpec } from "./outlines";
-import { applyStyle, displayMaterial, pickMaterial, setPickId, sharedUniforms, worldPointSize, type CloudStyle } from "./pointMaterial";
+import { makeCloud, placeCloud, type Cloud } from "./clouds";
+import { applyStyle, setPickId, sharedUniforms, type CloudStyle } from "./pointMaterial";
+import { TileLayer, type TileSource } from "./tileLayer";
 
 export type { ScreenRect } from "./framing";
-
-/**
- * One item on the stage: a group holding one Points per spatial chunk (all sharing the item's attributes
- * and material; each one's matrix maps the unit cube onto the item's bounds); the same for the pick pass.
- */
-export interface Cloud {
-  item: Item;
-  /** The points as drawn: `source` with its bounds lifted by the item's lift (exploded floors). */
-  data: ChunkedPoints;
-  source: ChunkedPoints;
-  lift: number;
-  group: THREE.Group;
-  pickGroup: THREE.Group;
-  material: THREE.ShaderMaterial;
-  pickMaterial: THREE.ShaderMaterial;
-  pickId: number;
-}
-// How far below a room's top its structure is cut, so that the inside is seen from above.
-const CEILING_CUT_M = 0.2;
+export type { Cloud } from "./clouds";
 
 export class Stage {
   readonly renderer: THREE.WebGLRenderer;
@@ -51,6 +35,7 @@ export class Stage {
   private readonly shared = sharedUniforms();
   private readonly picker: GpuPicker;
   private readonly clouds = new Map<string, Cloud>();
+  private tileLayer: TileLayer | null = null;
   private readonly outlines: Outlines;
   // The principal point (where the orbit target is drawn) in NDC, set by frame(); kept across resizes.
   private principal = { x: 0, y: 0 };
@@ -122,72 +107,40 @@ export class Stage {
     this.requestRender(); // the canvas was cleared by the new size
   }
 
-  /** Add one item's points: attributes are the fetched arrays (reordered by chunk), uploaded once for both passes. */
+  /** Add one item's points (clouds.ts); the same buffers serve both passes. */
   addCloud(item: Item, data: ChunkedPoints): Cloud {
-    const position = new THREE.BufferAttribute(data.positions, 3, true);
-    const rgb = new THREE.BufferAttribute(data.colors, 3, true);
-    const size = data.max.map((hi, k) => hi - data.min[k]) as [number, number, number];
-    const clipZ = item.kind === "room" && size[2] > 1.5 ? data.max[2] - CEILING_CUT_M : Infinity;
-    const material = displayMaterial(this.shared, worldPointSize(item.kind, size, data.count), clipZ);
-    const pick = pickMaterial(material, 0);
-    const group = new THREE.Group();
-    const pickGroup = new THREE.Group();
-    for (const chunk of data.chunks) {
-      const geometry = new THREE.BufferGeometry();
-      geometry.setAttribute("position", position);
-      geometry.setAttribute("rgb", rgb);
-      geometry.setDrawRange(chunk.start, chunk.count);
-      geometry.boundingBox = new THREE.Box3(new THREE.Vector3(...chunk.min), new THREE.Vector3(...chunk.max));
-      geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new THREE.Sphere());
-      group.add(new THREE.Points(geometry, material));
-      pickGroup.add(new THREE.Points(geometry, pick));
-    }
-    for (const g of [group, pickGroup]) {
-      g.name = item.code;
-      for (const chunk of g.children) {
-        chunk.scale.set(size[0] || 1, size[1] || 1, size[2] || 1);
-        chunk.matrixAutoUpdate = false;
-      }
-    }
-    pickGroup.visible = false;
-    this.root.add(group);
-    this.pickRoot.add(pickGroup);
-    const cloud: Cloud = { item, data, source: data, lift: NaN, group, pickGroup, material, pickMaterial: pick, pickId: 0 };
-    this.place(cloud);
+    const cloud = makeCloud(item, data, this.shared);
+    this.root.add(cloud.group);
+    this.pickRoot.add(cloud.pickGroup);
+    placeCloud(cloud, this.upIndex);
     this.clouds.set(item.code, cloud);
     return cloud;
   }
 
-  /**
-   * Put a cloud where its item is drawn: its bounds, lifted by the item's lift. The item's transform sits
-   * on each chunk, not on the group: Raycaster scales its threshold by the scale of the Points it tests.
-   */
-  private place(cloud: Cloud): void {
-    const lift = cloud.item.lift;
-    if (lift === cloud.lift) return;
-    const up = this.upIndex;
-    const lifted = (v: [number, number, number]) => v.map((x, k) => (k === up ? x + lift : x)) as [number, number, number];
-    const { source } = cloud;
-    cloud.data = lift ? { ...source, min: lifted(source.min), max: lifted(source.max) } : source;
-    cloud.lift = lift;
-    cloud.material.uniforms.uLift.value = lift;
-    for (const g of [cloud.group, cloud.pickGroup]) {
-      for (const chunk of g.children) {
-        chunk.position.set(...cloud.data.min);
-        chunk.updateMatrix();
-      }
-      g.updateMatrixWorld(true);
-    }
-    for (const chunk of cloud.pickGroup.children as THREE.Points[]) {
-      // culled by their boxes in the pick pass (tighter than the spheres the renderer tests)
-      chunk.frustumCulled = false;
-      chunk.userData.box = chunk.geometry.boundingBox!.clone().applyMatrix4(chunk.matrixWorld);
-    }
+  /** Draw a scene's tiles (under `budget` points) beside the clouds; they stay until `clear`. */
+  showTiles(source: TileSource, budget: number): TileLayer {
+    this.tileLayer?.dispose();
+    const layer = new TileLayer(source, this.shared, this.upIndex, budget);
+    this.root.add(layer.group);
+    this.pickRoot.add(layer.pickGroup);
+    layer.group.updateMatrixWorld(true);
+    layer.pickGroup.updateMatrixWorld(true);
+    this.tileLayer = layer;
+    return layer;
+  }
+
+  /** Choose the tiles for the camera as it is now (and fetch what is missing) without drawing. */
+  refreshTiles(): void {
+    this.tileLayer?.update(this.camera, this.shared.uScale.value);
+  }
+
+  get tiles(): TileLayer | null {
+    return this.tileLayer;
   }
 
   /** Move every cloud to its item's lift (after explodeFloors changed them). */
   relift(): void {
-    for (const cloud of this.clouds.values()) this.place(cloud);
+    for (const cloud of this.clouds.values()) placeCloud(cloud, this.upIndex);
     this.requestRender();
   }
 
@@ -247,6 +200,8 @@ export class Stage {
       cloud.pickMaterial.dispose();
     }
     this.clouds.clear();
+    this.tileLayer?.dispose();
+    this.tileLayer = null;
     this.pointsDrawn = this.pointsDrawnMax = 0;
     this.setOutlines([]);
   }
@@ -313,6 +268,7 @@ export class Stage {
     this.frameRequested = this.frameDelayed = 0;
     // nearer than the target, points get a lower size cap (pointMaterial.ts)
     this.shared.uFocusDist.value = Math.max(1e-3, this.camera.position.distanceTo(this.controls.target));
+    this.tileLayer?.update(this.camera, this.shared.uScale.value); // which tiles this camera needs
     this.renderer.info.reset();
     this.renderer.clear();
     this.renderer.render(this.scene, this.camera);
@@ -349,6 +305,7 @@ export class Stage {
         if (!cloud.pickGroup.visible) continue;
         for (const chunk of cloud.pickGroup.children) chunk.visible = frustum.intersectsBox(chunk.userData.box as THREE.Box3);
       }
+      this.tileLayer?.cullForPick(frustum);
     });
   }
 
