@@ -8,9 +8,9 @@ large scene's level-of-detail tiles, is not measured) and the viewer's own timin
 with level-of-detail tiles every tile the camera needs under the point budget). Medians. Each row says how
 the view was drawn (`lod`: "items" or "tiles") and the most points one of its frames drew.
 
-Frames: `frame_ms` is the median of three still frames of the pick view; `frame_ms_p50` the median of twelve
-frames of the whole-scene view (on its last load), each turned 30° further round the up axis, so a full
-turn (`sceneViewer.bench.orbitFrameMs`): what orbiting the whole scene costs a frame.
+Frames: `frame_ms` is the median of three still frames of the pick view; `frame_ms_p50` the median of the
+orbiting frames of the whole-scene view: on each of its loads, twelve frames each turned 30° further round
+the up axis, so a full turn (`sceneViewer.bench.orbitFrameMs`): what orbiting the whole scene costs a frame.
 
 Picks: a selection of rooms as candidates, so that every point of those rooms is pickable. On a scene of at
 most MAX_PICK_ROOMS rooms (the demo home: 12, about 1.39 M points) that is every room; on a larger one
@@ -23,7 +23,9 @@ frame with the new highlight drawn. A click whose pick throws in the page is cou
 failure of the run: a level-of-detail viewer may not raycast the way it draws.
 
 Baseline: with `baseline`, that scene is measured first, in the same browser, and the report compares the
-two (scene_bench/viewer_report.py: ratios and the goals they are held to).
+two (scene_bench/viewer_report.py: ratios and the goals they are held to). `lod` forces how every view is
+drawn (the page's `?lod=`): the block's pick view (2.8 M points) is otherwise small enough for the viewer to
+draw item by item (docs/architecture.md, "Large scenes in the viewer"), so picks over tiles need `lod="tiles"`.
 
 Chromium is Debian's (SCENE_AGENT_CHROMIUM to use another); without a GPU it renders through
 SwiftShader, on the CPU: the renderer is reported with the figures, which depend on it heavily.
@@ -35,7 +37,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from scene_agent.config import Settings, load_chromium_path
@@ -50,7 +52,9 @@ from scene_bench import viewer_page
 from scene_bench.viewer_page import CHROMIUM_ARGS, WARM_TIMEOUT_MS, ViewerBenchError
 from scene_bench.viewer_report import SceneRun, ViewerReport
 
-__all__ = ["CHROMIUM_ARGS", "MAX_PICK_ROOMS", "ViewerBenchError", "bench_viewer", "pick_rooms"]
+__all__ = ["CHROMIUM_ARGS", "MAX_PICK_ROOMS", "Lod", "ViewerBenchError", "bench_viewer", "pick_rooms"]
+
+Lod = Literal["items", "tiles"]
 
 # Rooms offered in the pick view: enough to click a dozen different ones, few enough to share the screen.
 MAX_PICK_ROOMS = 24
@@ -102,12 +106,14 @@ def _server(scene_path: Path, root: Path) -> Iterator[tuple[str, Settings]]:
         yield server.url, settings
 
 
-def _local(base: str, viewer_url: str) -> str:
+def _local(base: str, viewer_url: str, lod: Lod | None) -> str:
+    """viewer_url on this server, with `lod=` added when the run forces how views are drawn."""
     parts = urlsplit(viewer_url)
-    return f"{base}{parts.path or '/'}?{parts.query}"
+    query = "&".join(q for q in (parts.query, f"lod={lod}" if lod else "") if q)
+    return f"{base}{parts.path or '/'}?{query}" if query else f"{base}{parts.path or '/'}"
 
 
-def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks: int) -> SceneRun:
+def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks: int, lod: Lod | None) -> SceneRun:
     """Every measurement on one scene, with a server of its own."""
     biggest_room = max(scene.index.rooms.values(), key=lambda r: r.room.point_count).room.code
     chosen = _selection_codes(scene)
@@ -119,14 +125,14 @@ def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks
                                                      timeout=MAX_TIMEOUT_S), settings, FileChannel(settings))
             if vis.session_id:  # this process waits for the pick, as the agent would (else the page says nobody does)
                 claims.append(SessionStore(settings).claim_waiting(vis.session_id))
-            return _local(base, vis.viewer_url or "")
+            return _local(base, vis.viewer_url or "", lod)
 
         try:
-            views = [(f"whole scene ({scene.scene_id})", f"{base}/"),
+            views = [(f"whole scene ({scene.scene_id})", _local(base, "/", lod)),
                      (f"room {biggest_room} (view)", url([biggest_room], False)),
                      (f"{len(chosen)} {scene.index.objects[chosen[0]].label}s (selection)", url(chosen, True))]
             # warm the server's point cache (and have it build the tiles, if the viewer asks for them); not measured
-            viewer_page.open_view(browser, f"{base}/", WARM_TIMEOUT_MS)[0].close()
+            viewer_page.open_view(browser, views[0][1], WARM_TIMEOUT_MS)[0].close()
             whole, orbit_ms, orbit_drawn = viewer_page.loads(browser, *views[0], runs, orbit=True)
             loads = (whole, *(viewer_page.loads(browser, name, target, runs)[0] for name, target in views[1:]))
             picked = viewer_page.picks(browser, f"{rooms_chosen} (selection)", url(rooms, True), rooms, clicks)
@@ -139,9 +145,11 @@ def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks
                     loads=loads, picks=picked.rows)
 
 
-def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12, baseline: Path | None = None) -> ViewerReport:
+def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12, baseline: Path | None = None,
+                 lod: Lod | None = None) -> ViewerReport:
     """Loads of three views, orbiting frames and picks (GPU picking and Raycaster) in one browser; the baseline
-    scene's first when given."""
+    scene's first when given. `lod` forces how every view is drawn (the page's `?lod=`); None lets the viewer
+    choose by the view's size, as it does for a user."""
     try:
         from playwright.sync_api import Error as PlaywrightError  # the optional [bench] extra
         from playwright.sync_api import sync_playwright
@@ -156,7 +164,7 @@ def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12, baseline: Pa
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
             try:
-                measured = [_bench_scene(browser, path, scene, runs, clicks) for path, scene in scenes]
+                measured = [_bench_scene(browser, path, scene, runs, clicks, lod) for path, scene in scenes]
             finally:
                 browser.close()
     except PlaywrightError as exc:

@@ -77,18 +77,19 @@ def orbit_frames(page: Any) -> list[float]:
 
 
 def loads(browser: Any, name: str, url: str, runs: int, orbit: bool = False) -> tuple[LoadRow, list[float], int]:
-    """Median timings of `runs` fresh opens of one view; with orbit, the orbiting frames of the last open and
-    the most points drawn by any frame of it afterwards."""
+    """Median timings of `runs` fresh opens of one view; with orbit, the orbiting frames of every open (after its
+    timings are read: several turns' frames weigh less on a machine whose load changes) and the most points
+    drawn by any frame of them."""
     states: list[dict[str, Any]] = []
     orbit_ms: list[float] = []
     drawn_after_orbit = 0
-    for run in range(runs):
+    for _ in range(runs):
         context, page = open_view(browser, url)
         try:
             states.append(page.evaluate(VIEW_STATE))
-            if orbit and run == runs - 1:
-                orbit_ms = orbit_frames(page)
-                drawn_after_orbit = int(page.evaluate(VIEW_STATE)["drawnMax"])
+            if orbit:
+                orbit_ms += orbit_frames(page)
+                drawn_after_orbit = max(drawn_after_orbit, int(page.evaluate(VIEW_STATE)["drawnMax"]))
         finally:
             context.close()
     med = {k: round(statistics.median(s["timings"][k] for s in states), 1) for k in ("manifestMs", "firstFrameMs", "readyMs")}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +13,14 @@ from rich.table import Table
 
 from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, err_console, print_json
+
+
+class ViewerLod(StrEnum):
+    """How `bench viewer --lod` has the viewer draw every view."""
+
+    items = "items"
+    tiles = "tiles"
+
 
 bench_app = typer.Typer(help="Benchmarks: each prints a table, or one JSON line with --json.", no_args_is_help=True)
 
@@ -227,6 +236,9 @@ def viewer(
                                  "and the goals (first frame and orbiting frame ≤ 1.5×, GPU picks hit every click).")] = None,
     runs: Annotated[int, typer.Option("--runs", min=1, help="Page loads per view (the median is shown).")] = 3,
     clicks: Annotated[int, typer.Option("--clicks", min=1, help="Clicks per picking method.")] = 12,
+    lod: Annotated[ViewerLod | None, typer.Option(
+        "--lod", help="Draw every view this way (the page's ?lod=): item by item, or from level-of-detail tiles. "
+                      "Default: the viewer chooses by the view's size.")] = None,
     json_output: JsonOption = False,
 ) -> None:
     """The web viewer in headless Chromium: time to first frame and ready per view, orbiting frame time, points drawn;
@@ -236,7 +248,7 @@ def viewer(
 
     manifest = _existing_manifest(scene, "--scene") if scene else _manifest(None)
     baseline = _existing_manifest(baseline_scene, "--baseline-scene") if baseline_scene else None
-    report = bench_viewer(manifest, runs=runs, clicks=clicks, baseline=baseline)
+    report = bench_viewer(manifest, runs=runs, clicks=clicks, baseline=baseline, lod=lod.value if lod else None)
     if json_output:
         print_json(report.as_json())
         return

@@ -19,7 +19,7 @@ NAMES = {"gpu": "GPU id picking (7×7 px window)", "raycast": "three.js' Raycast
 def _loads_table(run: SceneRun, runs: int, role: str) -> Table:
     table = Table(title=f"bench viewer: loading {role}{escape(run.scene)} (median of {runs} fresh page loads, ms from navigation "
                         f"start; renderer {escape(run.renderer)})", title_justify="left",
-                  caption=f"Orbiting the whole scene: {run.frame_ms_p50:.0f} ms a frame (median of a full turn in 30° steps); "
+                  caption=f"Orbiting the whole scene: {run.frame_ms_p50:.0f} ms a frame (median of a full turn in 30° steps per load); "
                           f"a still frame of the pick view {run.frame_ms:.0f} ms; at most {run.points_drawn_max:,} points "
                           "drawn by one frame.", caption_justify="left")
     for col in ("view", "lod", "items", "points", "drawn max", "manifest ms", "first frame ms", "ready ms"):

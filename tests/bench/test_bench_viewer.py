@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from browser_fixtures import CHROMIUM, VIEWER_DIST
 from cli_run import run_cli
+from small_scene import write_small_scene
 
 RUN_FIELDS = {"scene", "renderer", "frame_ms", "frame_ms_p50", "points_drawn_max", "agreed", "loads", "picks"}
 LOAD_FIELDS = {"view", "lod", "items", "points", "points_drawn_max", "runs", "manifest_ms", "first_frame_ms", "ready_ms"}
@@ -85,6 +86,20 @@ def test_bench_viewer_table_with_baseline(small_scene_path: Path) -> None:
                   "GPU id picking", "Raycaster (CPU)", "against the baseline", "orbiting frame ms (p50)", "≤ 1.5×"):
         assert words in out.stdout, out.stdout
     assert out.stdout.count("bench viewer: loading") == 2  # the baseline's tables, then the scene's
+
+
+def test_bench_viewer_over_tiles(tmp_path: Path) -> None:
+    """--lod tiles draws every view from tiles (built in the scene's directory: a scene of this test's own)."""
+    scene = write_small_scene(tmp_path / "small")
+    out = run_cli("bench", "viewer", "--scene", str(scene), "--lod", "tiles", "--runs", "1", "--clicks", "2", "--json",
+                  timeout=300)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert [row["lod"] for row in report["loads"] + report["picks"]] == ["tiles"] * 5
+    for row in report["loads"]:
+        assert 0 < row["points_drawn_max"] <= row["points"], row
+    for row in report["picks"]:  # whatever the raycast baseline makes of tiles, the row is there and adds up
+        assert row["hits"] + row["unanswered"] <= row["clicks"] == 2, row
 
 
 @pytest.mark.parametrize("option", ["--scene", "--baseline-scene"])
