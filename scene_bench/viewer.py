@@ -1,16 +1,31 @@
-"""`bench viewer`: the web viewer in headless Chromium against a real server — load times and pick latency.
+"""`bench viewer`: the web viewer in headless Chromium against a real server — load times, frame times, picks.
 
 Loads: the whole scene, the room with the most points (view-only), and a selection of same-label objects
 in one room (what the agent asks when a query is ambiguous). Each is opened `runs` times in a fresh
-browser context (no HTTP cache; the server is warmed once first, so that reading PLY files is not
-measured) and the viewer's own timings are read from `window.sceneViewer.timings`: manifest read,
-first frame with points drawn, every point drawn (milliseconds from navigation start). Medians.
+browser context (no HTTP cache; the server is warmed once first, so that reading point files, or building a
+large scene's level-of-detail tiles, is not measured) and the viewer's own timings are read from
+`window.sceneViewer.timings`: manifest read, first frame with points drawn, ready (every point drawn, or
+with level-of-detail tiles every tile the camera needs under the point budget). Medians. Each row says how
+the view was drawn (`lod`: "items" or "tiles") and the most points one of its frames drew.
 
-Picks: a selection with every room as a candidate, so that every point of the scene is pickable
-(about 1.39 M for the demo). The same real mouse clicks — at the screen position of each room — are made
-once with the viewer's GPU id picking and once with three.js' Raycaster over the same Points (the
-baseline, switched by `sceneViewer.bench.picker`), alternating which goes first. The viewer records
-the pick itself and the time from the click event to the frame with the new highlight drawn.
+Frames: `frame_ms` is the median of three still frames of the pick view; `frame_ms_p50` the median of the
+orbiting frames of the whole-scene view: on each of its loads, twelve frames each turned 30° further round
+the up axis, so a full turn (`sceneViewer.bench.orbitFrameMs`): what orbiting the whole scene costs a frame.
+
+Picks: a selection of rooms as candidates, so that every point of those rooms is pickable. On a scene of at
+most MAX_PICK_ROOMS rooms (the demo home: 12, about 1.39 M points) that is every room; on a larger one
+(the demo block of flats: 194 rooms) the rooms of the floor with the most points, at most MAX_PICK_ROOMS
+of them, so that the view frames one floor and every room clicked is on screen. The same real mouse
+clicks — at the screen position of each room — are made once with the viewer's GPU id picking and once
+with three.js' Raycaster over the same points (the baseline, switched by `sceneViewer.bench.picker`),
+alternating which goes first. The viewer records the pick itself and the time from the click event to the
+frame with the new highlight drawn. A click whose pick throws in the page is counted as `unanswered`, not a
+failure of the run: a level-of-detail viewer may not raycast the way it draws.
+
+Baseline: with `baseline`, that scene is measured first, in the same browser, and the report compares the
+two (scene_bench/viewer_report.py: ratios and the goals they are held to). `lod` forces how every view is
+drawn (the page's `?lod=`): the block's pick view (2.8 M points) is otherwise small enough for the viewer to
+draw item by item (docs/architecture.md, "Large scenes in the viewer"), so picks over tiles need `lod="tiles"`.
 
 Chromium is Debian's (SCENE_AGENT_CHROMIUM to use another); without a GPU it renders through
 SwiftShader, on the CPU: the renderer is reported with the figures, which depend on it heavily.
@@ -18,86 +33,31 @@ SwiftShader, on the CPU: the renderer is reported with the figures, which depend
 
 from __future__ import annotations
 
-import statistics
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
-import numpy as np
-
 from scene_agent.config import Settings, load_chromium_path
-from scene_agent.errors import SceneAgentError
-from scene_agent.scene.index import IndexedObject
+from scene_agent.scene.index import IndexedObject, IndexedRoom
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.claims import WaitingClaim
 from scene_agent.selection.file_channel import FileChannel
 from scene_agent.selection.session import MAX_TIMEOUT_S
 from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
+from scene_bench import viewer_page
+from scene_bench.viewer_page import CHROMIUM_ARGS, WARM_TIMEOUT_MS, ViewerBenchError
+from scene_bench.viewer_report import SceneRun, ViewerReport
 
-# How Chromium runs headless here (the browser tests launch it the same way): WebGL 2 through SwiftShader,
-# and none of the background connections a closed network refuses.
-CHROMIUM_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-VIEWPORT = {"width": 1280, "height": 800}
-LOAD_TIMEOUT_MS = 300_000
-PICK_TIMEOUT_MS = 60_000
+__all__ = ["CHROMIUM_ARGS", "MAX_PICK_ROOMS", "Lod", "ViewerBenchError", "bench_viewer", "pick_rooms"]
 
+Lod = Literal["items", "tiles"]
 
-class ViewerBenchError(SceneAgentError):
-    """The viewer benchmark could not run (no browser, viewer not built, a page that failed)."""
-
-    code = "bench_failed"
-
-
-@dataclass(frozen=True)
-class LoadRow:
-    """Median load timings of one view."""
-
-    view: str
-    items: int
-    points: int
-    runs: int
-    manifest_ms: float
-    first_frame_ms: float
-    ready_ms: float
-
-
-@dataclass(frozen=True)
-class PickRow:
-    """Pick latency of one method over the same clicks."""
-
-    method: str
-    points: int
-    clicks: int
-    hits: int
-    pick_p50_ms: float
-    pick_p95_ms: float
-    click_to_frame_p50_ms: float
-
-
-@dataclass(frozen=True)
-class ViewerReport:
-    """Everything one run measured."""
-
-    renderer: str
-    frame_ms: float
-    agreed: int
-    loads: tuple[LoadRow, ...]
-    picks: tuple[PickRow, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        """The `--json` document."""
-        return {"renderer": self.renderer, "frame_ms": self.frame_ms, "agreed": self.agreed,
-                "loads": [asdict(r) for r in self.loads], "picks": [asdict(r) for r in self.picks]}
-
-
-def _p(values: list[float], q: float) -> float:
-    return round(float(np.percentile(values, q * 100)), 2) if values else 0.0
+# Rooms offered in the pick view: enough to click a dozen different ones, few enough to share the screen.
+MAX_PICK_ROOMS = 24
 
 
 def _selection_codes(scene: Scene) -> list[str]:
@@ -109,6 +69,27 @@ def _selection_codes(scene: Scene) -> list[str]:
     if len(best) < 2:
         best = list(scene.index.objects.values())[:3]
     return [o.obj.code for o in best]
+
+
+def pick_rooms(scene: Scene) -> tuple[list[str], str]:
+    """The candidate rooms of the pick view and how they were chosen, in words.
+
+    Every room when there are at most MAX_PICK_ROOMS; else those of the floor with the most points (structure
+    and objects), the MAX_PICK_ROOMS with the most points if it has more, in manifest order.
+    """
+    rooms = list(scene.index.rooms.values())
+    if len(rooms) <= MAX_PICK_ROOMS:
+        return [r.room.code for r in rooms], f"all {len(rooms)} rooms"
+    points = {r.room.code: r.room.point_count for r in rooms}
+    for obj in scene.index.objects.values():
+        points[obj.room.room.code] += obj.obj.point_count
+    floors: dict[str, list[IndexedRoom]] = {}
+    for room in rooms:
+        floors.setdefault(room.floor.code, []).append(room)
+    floor, members = max(floors.items(), key=lambda kv: sum(points[r.room.code] for r in kv[1]))
+    kept = set(sorted((r.room.code for r in members), key=lambda c: -points[c])[:MAX_PICK_ROOMS])
+    chosen = [r.room.code for r in members if r.room.code in kept]
+    return chosen, f"{len(chosen)} of {len(rooms)} rooms: floor {floor}'s, the floor with the most points"
 
 
 @contextmanager
@@ -125,95 +106,50 @@ def _server(scene_path: Path, root: Path) -> Iterator[tuple[str, Settings]]:
         yield server.url, settings
 
 
-def _local(base: str, viewer_url: str) -> str:
+def _local(base: str, viewer_url: str, lod: Lod | None) -> str:
+    """viewer_url on this server, with `lod=` added when the run forces how views are drawn."""
     parts = urlsplit(viewer_url)
-    return f"{base}{parts.path or '/'}?{parts.query}"
+    query = "&".join(q for q in (parts.query, f"lod={lod}" if lod else "") if q)
+    return f"{base}{parts.path or '/'}?{query}" if query else f"{base}{parts.path or '/'}"
 
 
-def _open(browser: Any, url: str) -> tuple[Any, Any]:
-    """A fresh context and page showing url, ready; raises ViewerBenchError if the viewer failed."""
-    context = browser.new_context(viewport=VIEWPORT, locale="en-US")
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_function("!['loading', 'submitting'].includes(document.body.dataset.viewerState)", timeout=LOAD_TIMEOUT_MS)
-    if page.evaluate("document.body.dataset.viewerState") != "ready":
-        message = page.inner_text("#viewer")[:300]
-        context.close()
-        raise ViewerBenchError(f"the viewer failed to open {url}: {message}")
-    return context, page
+def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks: int, lod: Lod | None) -> SceneRun:
+    """Every measurement on one scene, with a server of its own."""
+    biggest_room = max(scene.index.rooms.values(), key=lambda r: r.room.point_count).room.code
+    chosen = _selection_codes(scene)
+    rooms, rooms_chosen = pick_rooms(scene)
+    claims: list[WaitingClaim] = []
+    with tempfile.TemporaryDirectory(prefix="scene-agent-bench-viewer-") as tmp, _server(scene_path, Path(tmp)) as (base, settings):
+        def url(codes: list[str], select: bool) -> str:
+            vis, _ = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
+                                                     timeout=MAX_TIMEOUT_S), settings, FileChannel(settings))
+            if vis.session_id:  # this process waits for the pick, as the agent would (else the page says nobody does)
+                claims.append(SessionStore(settings).claim_waiting(vis.session_id))
+            return _local(base, vis.viewer_url or "", lod)
 
-
-def _loads(browser: Any, name: str, url: str, runs: int) -> LoadRow:
-    timings, items, points = [], 0, 0
-    for _ in range(runs):
-        context, page = _open(browser, url)
         try:
-            timings.append(page.evaluate("window.sceneViewer.timings"))
-            points = page.evaluate("window.sceneViewer.pointsLoaded")
-            items = page.evaluate("window.sceneViewer.itemCount")
+            views = [(f"whole scene ({scene.scene_id})", _local(base, "/", lod)),
+                     (f"room {biggest_room} (view)", url([biggest_room], False)),
+                     (f"{len(chosen)} {scene.index.objects[chosen[0]].label}s (selection)", url(chosen, True))]
+            # warm the server's point cache (and have it build the tiles, if the viewer asks for them); not measured
+            viewer_page.open_view(browser, views[0][1], WARM_TIMEOUT_MS)[0].close()
+            whole, orbit_ms, orbit_drawn = viewer_page.loads(browser, *views[0], runs, orbit=True)
+            loads = (whole, *(viewer_page.loads(browser, name, target, runs)[0] for name, target in views[1:]))
+            picked = viewer_page.picks(browser, f"{rooms_chosen} (selection)", url(rooms, True), rooms, clicks)
         finally:
-            context.close()
-    med = {k: round(statistics.median(t[k] for t in timings), 1) for k in ("manifestMs", "firstFrameMs", "readyMs")}
-    return LoadRow(view=name, items=items, points=points, runs=runs, manifest_ms=med["manifestMs"],
-                   first_frame_ms=med["firstFrameMs"], ready_ms=med["readyMs"])
+            for claim in claims:
+                claim.release()
+    drawn = max([orbit_drawn, picked.points_drawn_max, *(row.points_drawn_max for row in loads)])
+    return SceneRun(scene=scene.scene_id, renderer=picked.renderer, frame_ms=picked.frame_ms,
+                    frame_ms_p50=viewer_page.median_ms(orbit_ms), points_drawn_max=drawn, agreed=picked.agreed,
+                    loads=loads, picks=picked.rows)
 
 
-# After the pointer arrives, let its hover pick and the frame it asks for finish, and that frame reach the
-# screen (animation frames, one frame drawn and waited for, animation frames again), so that a click's
-# pick does not also wait for earlier frames: as when a user clicks, long after the last frame.
-SETTLE = """async (m) => {
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    await frames();
-    window.sceneViewer.bench.frameMs();
-    await frames();
-    window.sceneViewer.bench.picker = m;
-    window.sceneViewer.lastPick = null;
-}"""
-
-
-def _click(page: Any, at: dict[str, float], method: str) -> dict[str, Any]:
-    page.mouse.move(at["x"], at["y"])
-    page.evaluate(SETTLE, method)
-    page.mouse.click(at["x"], at["y"])
-    page.wait_for_function("window.sceneViewer.lastPick !== null", timeout=PICK_TIMEOUT_MS)
-    pick: dict[str, Any] = page.evaluate("window.sceneViewer.lastPick")  # the viewer's pick record, a JSON object
-    return pick
-
-
-def _picks(browser: Any, url: str, rooms: list[str], clicks: int) -> tuple[list[PickRow], float, str, int]:
-    context, page = _open(browser, url)
-    try:
-        points = page.evaluate("window.sceneViewer.pointsLoaded")
-        renderer = page.evaluate("""() => {
-            const gl = document.createElement('canvas').getContext('webgl2');
-            const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
-            return info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : (gl ? gl.getParameter(gl.RENDERER) : 'no WebGL 2');
-        }""")
-        frame_ms = statistics.median(page.evaluate("window.sceneViewer.bench.frameMs()") for _ in range(3))
-        spots = [at for code in rooms if (at := page.evaluate("c => window.sceneViewer.screenPosition(c)", code))]
-        if not spots:
-            raise ViewerBenchError("no room of the scene is on screen in the pick view")
-        results: dict[str, list[dict[str, Any]]] = {"gpu": [], "raycast": []}
-        agreed = 0
-        for i in range(clicks):
-            at = spots[i % len(spots)]
-            order = ("gpu", "raycast") if i % 2 == 0 else ("raycast", "gpu")
-            got = {method: _click(page, at, method) for method in order}
-            for method, record in got.items():
-                results[method].append(record)
-            agreed += got["gpu"]["code"] == got["raycast"]["code"]
-        rows = [PickRow(method=method, points=points, clicks=len(records), hits=sum(r["code"] is not None for r in records),
-                        pick_p50_ms=_p([r["pickMs"] for r in records], 0.5),
-                        pick_p95_ms=_p([r["pickMs"] for r in records], 0.95),
-                        click_to_frame_p50_ms=_p([r["clickToFrameMs"] for r in records], 0.5))
-                for method, records in results.items()]
-        return rows, round(frame_ms, 1), renderer, agreed
-    finally:
-        context.close()
-
-
-def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12) -> ViewerReport:
-    """Load timings of three views and pick latency (GPU picking and Raycaster) in one browser."""
+def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12, baseline: Path | None = None,
+                 lod: Lod | None = None) -> ViewerReport:
+    """Loads of three views, orbiting frames and picks (GPU picking and Raycaster) in one browser; the baseline
+    scene's first when given. `lod` forces how every view is drawn (the page's `?lod=`); None lets the viewer
+    choose by the view's size, as it does for a user."""
     try:
         from playwright.sync_api import Error as PlaywrightError  # the optional [bench] extra
         from playwright.sync_api import sync_playwright
@@ -222,34 +158,15 @@ def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12) -> ViewerRep
     chromium = load_chromium_path()
     if not Path(chromium).exists():
         raise ViewerBenchError(f"{chromium} is missing: install Debian's chromium (make setup does) or set SCENE_AGENT_CHROMIUM")
-    scene = load_scene(scene_path)
-    rooms = list(scene.index.rooms)
-    biggest_room = max(scene.index.rooms.values(), key=lambda r: r.room.point_count).room.code
-    chosen = _selection_codes(scene)
-    claims: list[WaitingClaim] = []
-    with tempfile.TemporaryDirectory(prefix="scene-agent-bench-viewer-") as tmp, _server(scene_path, Path(tmp)) as (base, settings):
-        def url(codes: list[str], select: bool) -> str:
-            vis, _ = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
-                                                     timeout=MAX_TIMEOUT_S), settings, FileChannel(settings))
-            if vis.session_id:  # this process waits for the pick, as the agent would (else the page says nobody does)
-                claims.append(SessionStore(settings).claim_waiting(vis.session_id))
-            return _local(base, vis.viewer_url or "")
-
-        views = [(f"whole scene ({scene.scene_id})", f"{base}/"),
-                 (f"room {biggest_room} (view)", url([biggest_room], False)),
-                 (f"{len(chosen)} {scene.index.objects[chosen[0]].label}s (selection)", url(chosen, True))]
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
-                try:
-                    _open(browser, f"{base}/")[0].close()  # warm the server's point cache; not measured
-                    loads = tuple(_loads(browser, name, target, runs) for name, target in views)
-                    picks, frame_ms, renderer, agreed = _picks(browser, url(rooms, True), rooms, clicks)
-                finally:
-                    browser.close()
-        except PlaywrightError as exc:
-            raise ViewerBenchError(f"the browser failed: {str(exc).splitlines()[0]}") from None
-        finally:
-            for claim in claims:
-                claim.release()
-    return ViewerReport(renderer=renderer, frame_ms=frame_ms, agreed=agreed, loads=loads, picks=tuple(picks))
+    # both manifests are read before the browser starts: a bad baseline fails at once, not after the scene's run
+    scenes = [(path, load_scene(path)) for path in ([baseline] if baseline else []) + [scene_path]]
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+            try:
+                measured = [_bench_scene(browser, path, scene, runs, clicks, lod) for path, scene in scenes]
+            finally:
+                browser.close()
+    except PlaywrightError as exc:
+        raise ViewerBenchError(f"the browser failed: {str(exc).splitlines()[0]}") from None
+    return ViewerReport(run=measured[-1], baseline=measured[0] if baseline else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,14 @@ from rich.table import Table
 from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, err_console, print_json
 
+
+class ViewerLod(StrEnum):
+    """How `bench viewer --lod` has the viewer draw every view."""
+
+    items = "items"
+    tiles = "tiles"
+
+
 bench_app = typer.Typer(help="Benchmarks: each prints a table, or one JSON line with --json.", no_args_is_help=True)
 
 
@@ -22,6 +31,17 @@ def _manifest(scene: Path | None) -> Path:
     from scene_agent.scene.manifest import resolve_manifest_path
 
     return resolve_manifest_path(scene) if scene else ensure_demo_scene()
+
+
+def _existing_manifest(path: Path, option: str) -> Path:
+    """path's manifest; a UsageError naming the option when there is none (before a long benchmark starts)."""
+    from scene_agent.errors import UsageError
+    from scene_agent.scene.manifest import resolve_manifest_path
+
+    manifest = resolve_manifest_path(path)
+    if not manifest.is_file():
+        raise UsageError(f"{option} {path}: no scene manifest there (give a scene.json or the directory holding one)")
+    return manifest
 
 
 @bench_app.command("scene")
@@ -211,42 +231,28 @@ def planner(scene: SceneOption = None, json_output: JsonOption = False) -> None:
 @handled
 def viewer(
     scene: SceneOption = None,
+    baseline_scene: Annotated[Path | None, typer.Option(
+        "--baseline-scene", help="Measure this scene first, in the same browser, and compare: ratios scene / baseline "
+                                 "and the goals (first frame and orbiting frame ≤ 1.5×, GPU picks hit every click).")] = None,
     runs: Annotated[int, typer.Option("--runs", min=1, help="Page loads per view (the median is shown).")] = 3,
     clicks: Annotated[int, typer.Option("--clicks", min=1, help="Clicks per picking method.")] = 12,
+    lod: Annotated[ViewerLod | None, typer.Option(
+        "--lod", help="Draw every view this way (the page's ?lod=): item by item, or from level-of-detail tiles. "
+                      "Default: the viewer chooses by the view's size.")] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """The web viewer in headless Chromium: time to first frame and ready per view; pick latency, GPU vs Raycaster."""
+    """The web viewer in headless Chromium: time to first frame and ready per view, orbiting frame time, points drawn;
+    pick latency, GPU vs Raycaster; with --baseline-scene, both scenes and their ratios."""
+    from scene_agent.cli.bench_viewer_tables import print_viewer_report
     from scene_bench.viewer import bench_viewer
 
-    manifest = _manifest(scene)
-    report = bench_viewer(manifest, runs=runs, clicks=clicks)
+    manifest = _existing_manifest(scene, "--scene") if scene else _manifest(None)
+    baseline = _existing_manifest(baseline_scene, "--baseline-scene") if baseline_scene else None
+    report = bench_viewer(manifest, runs=runs, clicks=clicks, baseline=baseline, lod=lod.value if lod else None)
     if json_output:
         print_json(report.as_json())
         return
-    loads = Table(title=f"bench viewer: loading (median of {runs} fresh page loads, ms from navigation start; "
-                        f"renderer {report.renderer})", title_justify="left")
-    for col in ("view", "items", "points", "manifest ms", "first frame ms", "ready ms"):
-        loads.add_column(col, justify="left" if col == "view" else "right")
-    for r in report.loads:
-        loads.add_row(r.view, str(r.items), f"{r.points:,}", f"{r.manifest_ms:.0f}", f"{r.first_frame_ms:.0f}", f"{r.ready_ms:.0f}")
-    console.print(loads)
-    by_method = {r.method: r for r in report.picks}
-    gpu, ray = by_method["gpu"], by_method["raycast"]
-    faster, slower = (gpu, ray) if gpu.pick_p50_ms <= ray.pick_p50_ms else (ray, gpu)
-    ratio = slower.pick_p50_ms / max(faster.pick_p50_ms, 1e-3)
-    names = {"gpu": "GPU id picking (7×7 px window)", "raycast": "three.js' Raycaster"}
-    picks = Table(title=f"bench viewer: picking ({gpu.points:,} pickable points, the same {gpu.clicks} clicks per method)",
-                  title_justify="left",
-                  caption=f"Median pick: {names['gpu']} {gpu.pick_p50_ms:.1f} ms, {names['raycast']} {ray.pick_p50_ms:.1f} ms; "
-                          f"{names[faster.method]} is {ratio:.1f}× faster on this renderer. Both found the same item on "
-                          f"{report.agreed} of {gpu.clicks} clicks. Click → frame includes drawing the frame with the new "
-                          f"highlight ({report.frame_ms:.0f} ms a frame here).", caption_justify="left")
-    for col in ("method", "hits", "pick p50 ms", "pick p95 ms", "click → frame p50 ms"):
-        picks.add_column(col, justify="left" if col == "method" else "right")
-    for p in report.picks:
-        name = "GPU id picking" if p.method == "gpu" else "Raycaster (CPU)"
-        picks.add_row(name, f"{p.hits}/{p.clicks}", f"{p.pick_p50_ms:.2f}", f"{p.pick_p95_ms:.2f}", f"{p.click_to_frame_p50_ms:.0f}")
-    console.print(picks)
+    print_viewer_report(report, runs)
 
 
 @bench_app.command("soak")
