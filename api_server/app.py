@@ -23,6 +23,7 @@ from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.fileio import sweep_temp_files, tighten_private_dir
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import open_channel
+from scene_agent.tiles.current import RECHECK_S, CurrentTiles
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         CHANNEL=None,
         # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/deliverer.py).
         DELIVER_IN_CHILD=False,
-        # How the level-of-detail tiles are cut (scene_agent/tiles/build.py TileParams); None: the defaults.
-        TILE_PARAMS=None)
+        # How the level-of-detail tiles are cut (scene_agent/tiles/build.py TileParams); None: the defaults. How
+        # often, at most, the served tiles are checked against the scene's point files (scene_agent/tiles/current.py).
+        TILE_PARAMS=None, TILES_RECHECK_S=RECHECK_S)
     if test_config:
         app.config.from_mapping(test_config)
     if app.config["SETTINGS"] is None:
@@ -72,6 +74,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["CHANNEL"].recover()
     scene: Scene = open_scene_or_demo(Path(app.config["SCENE_PATH"]) if app.config["SCENE_PATH"] else None)
     app.extensions["scene_agent.scene.loader"] = scene
+    app.extensions["scene_agent.tiles"] = CurrentTiles(scene.root, scene.manifest, app.config["TILE_PARAMS"],
+                                                       recheck_s=app.config["TILES_RECHECK_S"])
     # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
     CORS(app, resources={r"/api/*": {"origins": [app.config["SETTINGS"].viewer_origin]},
                          r"/manifests/*": {"origins": [app.config["SETTINGS"].viewer_origin]}})

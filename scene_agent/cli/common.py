@@ -10,12 +10,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
 from scene_agent.cli.output import print_error
 from scene_agent.errors import SceneAgentError
+
+if TYPE_CHECKING:
+    from scene_agent.tiles.store import TilesState
 
 SceneOption = Annotated[
     Path | None,
@@ -41,7 +44,6 @@ def handled(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-
 def scene_summary(manifest_path: Path) -> dict[str, Any]:
     """What a command that wrote a scene reports: where it is and how big it is."""
     from scene_agent.scene.loader import load_scene
@@ -50,3 +52,27 @@ def scene_summary(manifest_path: Path) -> dict[str, Any]:
     floors, rooms, objects = scene.index.counts
     return {"manifest": str(manifest_path), "floors": floors, "rooms": rooms, "objects": objects,
             "points": scene.manifest.point_total()}
+
+
+def tiles_summary(state: TilesState) -> dict[str, Any]:
+    """What a command that built or checked a scene's tiles reports (`scene tiles`, `demo-scene`, `import`)."""
+    return {"directory": str(state.directory), "built": state.built, "seconds": round(state.seconds, 2),
+            "points": state.index["points"], "tiles": state.tile_count, "bytes": state.tile_bytes, "depth": state.depth,
+            "grid": state.index["grid"], "leaf_cap": state.index["leaf_cap"]}
+
+
+def tiles_line(tiles: dict[str, Any]) -> str:
+    """The tiles' figures in one line, from a `tiles_summary`."""
+    what = f"built in {tiles['seconds']:.1f} s" if tiles["built"] else "up to date"
+    return f"{what}: {tiles['points']:,} points in {tiles['tiles']:,} tiles, {tiles['bytes']:,} bytes, depth {tiles['depth']}"
+
+
+def build_tiles_now(manifest_path: Path, json_output: bool) -> dict[str, Any]:
+    """Build the level-of-detail tiles of a scene a command has just written, so that the server's first tiles
+    request does not wait for them (docs/cli.md says which commands do); their `tiles_summary`. The build's
+    progress lines go to stderr, except under --json."""
+    from scene_agent.scene.manifest import load_manifest
+    from scene_agent.tiles.store import ensure_tiles
+
+    state = ensure_tiles(manifest_path.parent, load_manifest(manifest_path), progress=(lambda line: None) if json_output else None)
+    return tiles_summary(state)

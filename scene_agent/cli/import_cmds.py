@@ -7,20 +7,24 @@ from typing import Annotated
 
 import typer
 
-from scene_agent.cli.common import JsonOption, handled, scene_summary
+from scene_agent.cli.common import JsonOption, build_tiles_now, handled, scene_summary, tiles_line
 from scene_agent.cli.output import console, print_json
 
-import_app = typer.Typer(help="Bring real scans into the scene format (manifest + point files).", no_args_is_help=True)
+import_app = typer.Typer(help="Bring real scans into the scene format (manifest + point files), with its level-of-detail tiles.",
+                         no_args_is_help=True)
 
 OutOption = Annotated[Path, typer.Option("--out", help="Directory to create for the imported scene (must not exist or be empty).")]
 
 
 def _report(path: Path, json_output: bool) -> None:
-    summary = scene_summary(path)
+    """The imported scene's figures, once its tiles are built too (a small scan's in well under a second, a large
+    one's here rather than on the viewer's first request: docs/cli.md)."""
+    summary = scene_summary(path) | {"tiles": build_tiles_now(path, json_output)}
     if json_output:
         print_json(summary)
     else:
         console.print(f"Imported {summary['rooms']} room(s) and {summary['objects']} object(s), {summary['points']:,} points → {path}\n"
+                      f"Tiles {tiles_line(summary['tiles'])}\n"
                       f"Use it with: scene-agent scene info --scene {path}")
 
 

@@ -2,5 +2,5 @@
 
 layout.py: the node names, cubes and the binary tile form; source.py: the scene's point files read one at a time
 with their item ids; build.py: the octree builder; store.py: the cache directory (index.json, staleness, atomic
-placement). The format is described in docs/scene-format.md.
+placement); current.py: the build a server serves, kept in memory. The format is described in docs/scene-format.md.
 """

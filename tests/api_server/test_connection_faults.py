@@ -81,17 +81,27 @@ def test_a_stream_slot_comes_back_as_soon_as_its_reader_vanishes(chat_server):
         assert full.status == 503 and "(the limit" in full.json()["message"]
         for sock in readers:
             reset(sock)
-        # A new reader is let in within moments (before, the slots stayed taken until a keepalive write failed).
-        # Each try is a round trip to the server; they go on until one is let in or the deadline passes.
+        # Every vanished reader's slot comes back within moments (before, the slots stayed taken until a keepalive
+        # write failed): new readers are let in until they hold all four. Each stream notices its reader has gone
+        # at its own next look (api_server/chat_api.py, DISCONNECT_CHECK_S), so a try may still find the slots
+        # taken; the tries go on until four are in or the deadline passes.
+        admitted: list[SSEStream] = []
         deadline = time.monotonic() + CLIENT_TIMEOUT_S
-        while True:
-            with SSEStream(f"{server.url}/api/runs/{run['run_id']}/events", timeout=CLIENT_TIMEOUT_S) as again:
-                if again.status == 200:
-                    break
-                assert again.status == 503
-            assert time.monotonic() < deadline, "the vanished readers' slots did not come back"
-    assert call("POST", f"{server.url}/api/runs/{run['run_id']}/stop").status == 200
-    assert run_events(server.url, run["run_id"])[-1]["status"] == "cancelled"
+        while len(admitted) < 4:
+            again = SSEStream(f"{server.url}/api/runs/{run['run_id']}/events", timeout=CLIENT_TIMEOUT_S)
+            if again.status == 200:
+                admitted.append(stack.enter_context(again))
+                continue
+            again.close()
+            assert again.status == 503
+            assert time.monotonic() < deadline, f"only {len(admitted)} of the vanished readers' slots came back"
+        # The new readers hold every slot now: the limit still holds (no slot was given back twice).
+        assert call("GET", f"{server.url}/api/runs/{run['run_id']}/events", timeout=CLIENT_TIMEOUT_S).status == 503
+        # A reader already in sees the run end. (Opening another stream here would race the others' slots coming
+        # back: the stop ends the run on the run's own thread, and each stream gives its slot back after that.)
+        assert call("POST", f"{server.url}/api/runs/{run['run_id']}/stop").status == 200
+        events = [event.json() for event in admitted[0] if event.name == "message"]
+        assert events[-1]["type"] == "final" and events[-1]["status"] == "cancelled"
 
 
 def test_the_conversation_cap_names_the_limit(chat_server):

@@ -15,6 +15,9 @@ def test_import_scannet_then_find(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert (summary["rooms"], summary["objects"]) == (2, 4)
+    tiles = summary["tiles"]  # built with the scene, so the server's first tiles request need not wait
+    assert tiles["built"] is True and tiles["points"] == summary["points"]
+    assert tiles["directory"] == str(tmp_path / "two-rooms" / "tiles") and (tmp_path / "two-rooms" / "tiles" / "index.json").is_file()
     found = run_cli("find", "couch", "--scene", summary["manifest"], "--json")
     assert [c["code"] for c in json.loads(found.stdout)["candidates"]] == ["0-1-2", "0-2-2"]
 
@@ -23,6 +26,7 @@ def test_import_hovsg_then_info(tmp_path: Path) -> None:
     out = run_cli("import", "hovsg", str(write_hovsg_graph(tmp_path)), "--out", str(tmp_path / "office"))
     assert out.returncode == 0, out.stderr
     assert "Imported 2 room(s) and 5 object(s)" in out.stdout
+    assert "Tiles built in" in out.stdout and (tmp_path / "office" / "tiles" / "index.json").is_file()
     info = run_cli("scene", "info", "--scene", str(tmp_path / "office"), "--json")
     assert json.loads(info.stdout)["scene_id"] == "office"
 

@@ -104,9 +104,16 @@ def test_demo_scene_command_rebuilds_identically_and_refuses_foreign_dirs(tmp_pa
     summary = json.loads(first.stdout)
     assert (summary["floors"], summary["rooms"], summary["objects"]) == (2, 12, 80)
     assert summary["size"] == "home"
-    assert summary["bytes"] == sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    assert summary["bytes"] == sum(p.stat().st_size for p in out.rglob("*") if p.is_file())  # the tiles included
+    tiles = summary["tiles"]  # built with the scene (docs/cli.md: under 2 s for the home)
+    assert tiles["built"] is True and tiles["directory"] == str(out / "tiles")
+    assert tiles["points"] == summary["points"] and tiles["tiles"] >= 1
+    assert tiles["bytes"] == sum(p.stat().st_size for p in (out / "tiles").glob("*.bin"))
+    assert json.loads(run_cli("scene", "tiles", "--scene", str(out), "--json").stdout)["built"] is False  # and current
     before = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
-    assert run_cli("demo-scene", "--out", str(out), timeout=300).returncode == 0
+    again = run_cli("demo-scene", "--out", str(out), timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "Tiles built in" in again.stdout and f"{tiles['tiles']:,} tiles, {tiles['bytes']:,} bytes" in again.stdout
     after = {p.name: p.read_bytes() for p in (out / "points").iterdir()} | {"scene.json": (out / "scene.json").read_bytes()}
     assert after == before
     foreign = tmp_path / "photos"

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from pathlib import Path
 
 import pytest
 from cli_run import run_cli
 
+from scene_agent.cli.scene_cmds import DemoSize, demo_scene_command
+from scene_agent.demo import build as demo_build
 from scene_agent.demo.block import LARGE, BlockSize, block_storeys, flat_rooms
 from scene_agent.demo.build import BLOCK_SCENE_ID, build_block_scene, planned_points, write_block
 from scene_agent.demo.structure import MAX_SHELL_POINTS
@@ -146,6 +149,21 @@ def test_a_block_needs_storeys_and_lettered_flats() -> None:
     for storeys, flats in ((0, 2), (2, 0), (1, 27)):
         with pytest.raises(ValueError, match="demo block"):
             BlockSize(storeys, flats)
+
+
+def test_the_large_size_builds_its_tiles_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The command itself, in this process, with a one-flat block in place of the large one (same code path)."""
+    real = demo_build.build_block_scene
+    monkeypatch.setattr(demo_build, "build_block_scene",
+                        lambda out, overwrite=False: real(out, BlockSize(storeys=1, flats=1), overwrite=overwrite))
+    demo_scene_command(out=tmp_path / "block", size=DemoSize.large, json_output=True)
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["size"] == "large" and summary["points"] == load_manifest(tmp_path / "block").point_total()
+    tiles = summary["tiles"]
+    assert tiles["built"] is True and tiles["points"] == summary["points"] and tiles["seconds"] > 0
+    index = json.loads((tmp_path / "block" / "tiles" / "index.json").read_text())
+    assert (index["scene_id"], len(index["nodes"]), index["tile_bytes"]) == (BLOCK_SCENE_ID, tiles["tiles"], tiles["bytes"])
 
 
 def test_the_large_size_needs_an_out_directory() -> None:
