@@ -24,6 +24,7 @@ from scene_agent.errors import PointFileError
 from scene_agent.scene.manifest import SceneManifest
 from scene_agent.tiles.build import TileParams
 from scene_agent.tiles.source import manifest_digest, source_digest
+from scene_agent.tiles.layout import tile_size
 from scene_agent.tiles.store import TILES_DIR, TilesState, ensure_tiles, index_stamp
 
 RECHECK_S = 1.0  # how stale the served tiles may be after a point file changed, at most
@@ -86,14 +87,32 @@ class CurrentTiles:
 
     def read_tile(self, served: ServedTiles, name: str) -> bytes | None:
         """The bytes of tile `name` (a node `served` lists) of that build; None when the tiles were replaced while
-        it was read (ask `served()` again). PointFileError when the build's own file cannot be read."""
+        it was read, or were found damaged (missing or cut short) and built again: ask `served()` again.
+        PointFileError when the build's own file cannot be read for another reason."""
         try:
             data = (served.state.directory / f"{name}.bin").read_bytes()
+        except FileNotFoundError:
+            data = b""
         except OSError as exc:
             if self.still_in_place(served):
                 raise PointFileError(f"tile {name} of the tiles in {served.state.directory}: {exc.strerror or exc}") from None
             return None
-        return data if self.still_in_place(served) else None
+        if not self.still_in_place(served):
+            return None
+        if len(data) != tile_size(served.node_points[name]):
+            self._rebuild(served)  # never served: a tile that does not match its index
+            return None
+        return data
+
+    def _rebuild(self, damaged: ServedTiles) -> None:
+        """Build the tiles again: `damaged` lists a tile its directory does not hold whole."""
+        with self._check_lock:
+            served, _ = self._served_and_checked
+            if served is not None and served.state.index_stamp != damaged.state.index_stamp:
+                return  # rebuilt by another request meanwhile
+            state = ensure_tiles(self.scene_root, self.manifest, self.params, manifest_sha=self._manifest_digest(),
+                                 damaged=damaged.state.index_stamp)
+            self._served_and_checked = (ServedTiles.of(state), self._clock())
 
     def still_in_place(self, served: ServedTiles) -> bool:
         """Whether `tiles/` is still the directory of that build (one stat)."""

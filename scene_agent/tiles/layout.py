@@ -59,6 +59,11 @@ def node_cube(root: Cube, name: str) -> Cube:
     return cube
 
 
+def tile_size(points: int) -> int:
+    """Bytes of a tile of `points` points."""
+    return HEADER.size + 13 * points
+
+
 def pack_tile(cube: Cube, records: npt.NDArray[np.void]) -> bytes:
     """The binary tile of these points (records of RECORD) in the node's cube."""
     n = len(records)

@@ -152,18 +152,26 @@ def _place(staging: Path, target: Path) -> None:
 
 
 def ensure_tiles(scene_root: Path, manifest: SceneManifest, params: TileParams | None = None, *,
-                 manifest_sha: str | None = None, progress: Callable[[str], None] | None = None) -> TilesState:
-    """The scene's tiles: the cached ones when their digest matches the scene now, else built and put in place."""
+                 manifest_sha: str | None = None, progress: Callable[[str], None] | None = None,
+                 damaged: FileStamp | None = None) -> TilesState:
+    """The scene's tiles: the cached ones when their digest matches the scene now, else built and put in place.
+
+    `damaged`: the stamp of an index whose tiles were found broken (a tile missing or cut short): those are built
+    again even though their digest matches, unless another build has replaced them meanwhile.
+    """
     params = params or TileParams()
     scene_root = Path(scene_root)
     target = scene_root / TILES_DIR
     digest = source_digest(scene_root, manifest, params.as_dict(), manifest_sha)
+    def usable(stored: StoredIndex | None) -> bool:
+        return stored is not None and stored.index.get("source_digest") == digest and stored.stamp != damaged
+
     stored = read_index(target)
-    if stored is not None and stored.index.get("source_digest") == digest:
+    if stored is not None and usable(stored):
         return _state(target, stored, built=False, seconds=0.0)
     with _build_lock:
         stored = read_index(target)  # another thread may have built them meanwhile
-        if stored is not None and stored.index.get("source_digest") == digest:
+        if stored is not None and usable(stored):
             return _state(target, stored, built=False, seconds=0.0)
         say = progress or (lambda line: sys.stderr.write(line + "\n"))
         say(f"Building the level-of-detail tiles of scene '{manifest.scene_id}' ({manifest.point_total():,} points) once …")

@@ -127,6 +127,23 @@ def test_tiles_another_process_put_in_place_are_noticed_at_once(tiles_server: Ba
     assert (index.status, index.body, index.headers["ETag"]) == (200, first.body, first.headers["ETag"])
 
 
+@pytest.mark.parametrize("damage", ["missing", "cut short"])
+def test_a_damaged_tile_is_built_again_not_served(tiles_server: BackgroundServer, scene_dir: Path, damage: str) -> None:
+    index = call("GET", f"{tiles_server.url}/api/tiles/index.json").json()
+    name = max(index["nodes"], key=lambda n: n["points"])["name"]
+    path = scene_dir / TILES_DIR / f"{name}.bin"
+    whole = path.read_bytes()
+    if damage == "missing":
+        path.unlink()
+    else:
+        path.write_bytes(whole[:-13])  # one point short: the header says more than the file holds
+    reply = call("GET", f"{tiles_server.url}/api/tiles/{name}.bin")
+    assert reply.status == 200 and reply.body == whole  # the same scene builds the same bytes
+    assert path.read_bytes() == whole
+    again = call("GET", f"{tiles_server.url}/api/tiles/index.json").json()
+    assert again["source_digest"] == index["source_digest"] and again["nodes"] == index["nodes"]
+
+
 @pytest.mark.parametrize("name", ["r9", "r01234567012345670123", "x", "R", "r0x", "index", "..%2Findex", "..%2F..%2Fscene",
                                   "%2e%2e", "r%00", "r0%2F..%2F..%2Fscene"])
 def test_unknown_malformed_or_hostile_tile_names(tiles_server: BackgroundServer, scene_dir: Path, name: str) -> None:
