@@ -23,8 +23,8 @@ from pathlib import Path
 from scene_agent.errors import PointFileError
 from scene_agent.scene.manifest import SceneManifest
 from scene_agent.tiles.build import TileParams
-from scene_agent.tiles.source import manifest_digest, source_digest
 from scene_agent.tiles.layout import tile_size
+from scene_agent.tiles.source import manifest_digest, source_digest
 from scene_agent.tiles.store import TILES_DIR, TilesState, ensure_tiles, index_stamp
 
 RECHECK_S = 1.0  # how stale the served tiles may be after a point file changed, at most
