@@ -24,8 +24,9 @@ failure of the run: a level-of-detail viewer may not raycast the way it draws.
 
 Baseline: with `baseline`, that scene is measured first, in the same browser, and the report compares the
 two (scene_bench/viewer_report.py: ratios and the goals they are held to). `lod` forces how every view is
-drawn (the page's `?lod=`): the block's pick view (2.8 M points) is otherwise small enough for the viewer to
-draw item by item (docs/architecture.md, "Large scenes in the viewer"), so picks over tiles need `lod="tiles"`.
+drawn (the page's `?lod=`); otherwise the viewer decides by size (docs/architecture.md, "Large scenes in the
+viewer"): the block's whole scene and its pick view (2.7 M points) are drawn from tiles, the home's item by
+item.
 
 Chromium is Debian's (SCENE_AGENT_CHROMIUM to use another); without a GPU it renders through
 SwiftShader, on the CPU: the renderer is reported with the figures, which depend on it heavily.
