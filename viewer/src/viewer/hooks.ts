@@ -38,7 +38,11 @@ export interface SceneViewerHook {
   selected: string[];
   hovered: string | null;
   drillRoom: string | null;
-  /** Rooms (their structure) and objects in the view, and their points: drawn so far, and in all. */
+  /**
+   * Rooms (their structure) and objects in the view, and their points: fetched so far, and in all. In a tiled
+   * view the points fetched are the tiles' and those of the items loaded whole beside them (which the tiles
+   * hold too, hidden: those count twice).
+   */
   itemCount: number;
   pointsLoaded: number;
   pointsTotal: number;
