@@ -135,11 +135,27 @@ def test_floors_exploded_apart_lift_their_tiles_and_picks(viewer: Callable[..., 
     v.page.get_by_test_id("explode-floors").check()
     v.page.wait_for_function("window.sceneViewer.view.exploded === true")
     settled(v)
-    rooms = FLOOR_0 + ["1-1", "1-2", "1-3", "1-4"]
+    rooms = [*FLOOR_0, "1-1", "1-2", "1-3", "1-4"]
     assert v.page.evaluate(ANCHOR_PICKS, rooms) == rooms  # each room's points are where its label points
     assert {code: pick(v, code) for code in rooms} == {code: code for code in rooms}
     v.page.get_by_test_id("explode-floors").uncheck()
     v.page.wait_for_function("window.sceneViewer.view.exploded === false")
     settled(v)
     assert v.page.evaluate(ANCHOR_PICKS, FLOOR_0) != FLOOR_0  # back in place: the upper rooms cover the lower
+    assert v.errors == []
+
+
+def test_a_tiled_view_of_one_room_fetches_only_the_tiles_around_it(viewer: Callable[..., Viewer],
+                                                                   open_vis: Callable[..., Any]) -> None:
+    # the kitchen and its four objects hold 2,000 points, more than the budget: not loaded whole, but from tiles
+    v = viewer(open_vis(["0-1"]), query="lod=tiles&budget=1500")
+    assert v.hook("lod") == "tiles" and v.hook("pointsTotal") == 2_000
+    assert 0 < v.hook("pointsDrawn") <= 1_500
+    fetched = v.hook("pointsLoaded")
+    assert fetched < 9_200 / 3, fetched  # not the tiles of the other six rooms
+    assert pick(v, "0-1-4") == "0-1-4"
+    # with room in the budget the room is loaded whole, and no tile at all: its points and nothing else
+    v = viewer(open_vis(["0-1"]), query="lod=tiles&budget=100000")
+    assert v.hook("lod") == "tiles" and v.hook("pointsLoaded") == 2_000
+    assert pick(v, "0-1-4") == "0-1-4"
     assert v.errors == []
