@@ -103,6 +103,7 @@ class DemoSize(enum.StrEnum):
 
     home = "home"  # the two-floor demo home (demo/layout.py)
     large = "large"  # the block of flats (demo/block.py), 20 million points and more
+    huge = "huge"  # a bigger block of flats, 100 million points and more
 
 
 def _bytes_under(directory: Path) -> int:
@@ -113,19 +114,21 @@ def _bytes_under(directory: Path) -> int:
 def demo_scene_command(
     out: Annotated[Path | None, typer.Option("--out", help="Directory to write (default: the embedded demo scene's place; "
                                                              "required with --size large).")] = None,
-    size: Annotated[DemoSize, typer.Option("--size", help="home: the demo home; large: a block of flats of 20 million points and more.")]
+    size: Annotated[DemoSize, typer.Option("--size", help="home: the demo home; large: a block of flats of 20 million points "
+                                                          "and more; huge: one of 100 million points and more.")]
     = DemoSize.home,
     json_output: JsonOption = False,
 ) -> None:
     """Build the deterministic demo home (two floors), or a block of flats, into a directory (the same scene bytes on every
     run), then its level-of-detail tiles."""
     started = time.perf_counter()
-    if size is DemoSize.large:
+    if size is not DemoSize.home:
+        from scene_agent.demo.block import HUGE, LARGE
         from scene_agent.demo.build import build_block_scene
 
         if out is None:
-            raise UsageError("demo-scene --size large needs --out DIR (it is never written to the demo home's place)")
-        path = build_block_scene(out, overwrite=True)
+            raise UsageError(f"demo-scene --size {size.value} needs --out DIR (it is never written to the demo home's place)")
+        path = build_block_scene(out, HUGE if size is DemoSize.huge else LARGE, overwrite=True)
     else:
         from scene_agent.demo.build import build_demo_scene
 

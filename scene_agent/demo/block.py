@@ -42,6 +42,8 @@ class BlockSize:
 
 # `scene-agent demo-scene --size large`: 21.6 million points (tests/demo/test_demo_block.py checks at least 20 million).
 LARGE = BlockSize(storeys=9, flats=4)
+# `scene-agent demo-scene --size huge`: 103.5 million points, 180 flats on 18 storeys (a city block, 144 m wide).
+HUGE = BlockSize(storeys=18, flats=10)
 
 
 def flat_name(storey: int, index: int) -> str:

@@ -12,7 +12,7 @@ from cli_run import run_cli
 
 from scene_agent.cli.scene_cmds import DemoSize, demo_scene_command
 from scene_agent.demo import build as demo_build
-from scene_agent.demo.block import LARGE, BlockSize, block_storeys, flat_rooms
+from scene_agent.demo.block import HUGE, LARGE, BlockSize, block_storeys, flat_rooms
 from scene_agent.demo.build import BLOCK_SCENE_ID, build_block_scene, planned_points, write_block
 from scene_agent.demo.structure import MAX_SHELL_POINTS
 from scene_agent.demo.version import VERSION_FILE
@@ -63,6 +63,10 @@ def _files(root: Path) -> dict[str, bytes]:
 def test_the_large_block_has_at_least_20_million_points() -> None:
     # Counted from the plans, which the build below agrees with point for point.
     assert planned_points(block_storeys(LARGE)) >= 20_000_000
+
+
+def test_the_huge_block_has_at_least_100_million_points() -> None:
+    assert planned_points(block_storeys(HUGE)) >= 100_000_000
 
 
 def test_the_plan_counts_what_the_build_writes(manifest: SceneManifest) -> None:
@@ -156,7 +160,7 @@ def test_the_large_size_builds_its_tiles_too(tmp_path: Path, monkeypatch: pytest
     """The command itself, in this process, with a one-flat block in place of the large one (same code path)."""
     real = demo_build.build_block_scene
     monkeypatch.setattr(demo_build, "build_block_scene",
-                        lambda out, overwrite=False: real(out, BlockSize(storeys=1, flats=1), overwrite=overwrite))
+                        lambda out, size, overwrite=False: real(out, BlockSize(storeys=1, flats=1), overwrite=overwrite))
     demo_scene_command(out=tmp_path / "block", size=DemoSize.large, json_output=True)
     summary = json.loads(capsys.readouterr().out)
     assert summary["size"] == "large" and summary["points"] == load_manifest(tmp_path / "block").point_total()
@@ -166,6 +170,7 @@ def test_the_large_size_builds_its_tiles_too(tmp_path: Path, monkeypatch: pytest
     assert (index["scene_id"], len(index["nodes"]), index["tile_bytes"]) == (BLOCK_SCENE_ID, tiles["tiles"], tiles["bytes"])
 
 
-def test_the_large_size_needs_an_out_directory() -> None:
-    refused = run_cli("demo-scene", "--size", "large")
-    assert refused.returncode == 2 and "needs --out" in refused.stderr
+@pytest.mark.parametrize("size", ["large", "huge"])
+def test_the_block_sizes_need_an_out_directory(size: str) -> None:
+    refused = run_cli("demo-scene", "--size", size)
+    assert refused.returncode == 2 and f"--size {size} needs --out" in refused.stderr
