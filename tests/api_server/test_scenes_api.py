@@ -21,6 +21,15 @@ def test_scene_list_and_manifest(server, small_scene_path):
     assert "small" in other.json()["message"]
 
 
+def test_the_manifest_is_made_once_and_revalidated_by_etag(server, small_scene_path):
+    first = call("GET", f"{server.url}/api/scenes/small")
+    again = call("GET", f"{server.url}/api/scenes/small")
+    assert first.body == again.body == (small_scene_path).read_bytes()  # the manifest as stored, byte for byte
+    assert first.headers["ETag"] == again.headers["ETag"] and first.headers["Cache-Control"] == "no-cache"
+    same = call("GET", f"{server.url}/api/scenes/small", headers={"If-None-Match": first.headers["ETag"]})
+    assert (same.status, same.body) == (304, b"")
+
+
 @pytest.mark.parametrize("code", ["0-1", "0-1-2"])
 def test_points_round_trip_within_quantisation(server, scene, code):
     reply = call("GET", f"{server.url}/api/scenes/small/points/{code}")

@@ -134,9 +134,28 @@ export function pickTargetOf(item: Item, candidates: ReadonlySet<string>): strin
   return null;
 }
 
-/** The items shown for a code: a room is its structure and its objects. */
+const itemsByCode = new WeakMap<ViewModel, Map<string, Item[]>>();
+
+/**
+ * The items shown for a code: a room is its structure and its objects (in the model's order). Looked up in
+ * an index made once per model: framing a whole scene asks this for every one of its thousands of items.
+ */
 export function itemsOf(model: ViewModel, code: string): Item[] {
-  return model.items.filter((i) => i.code === code || (i.kind === "object" && i.room === code));
+  let index = itemsByCode.get(model);
+  if (!index) {
+    index = new Map();
+    const add = (key: string, item: Item) => {
+      const list = index!.get(key);
+      if (list) list.push(item);
+      else index!.set(key, [item]);
+    };
+    for (const item of model.items) {
+      add(item.code, item);
+      if (item.kind === "object" && item.room !== item.code) add(item.room, item);
+    }
+    itemsByCode.set(model, index);
+  }
+  return index.get(code) ?? [];
 }
 
 /** Bounds grown by `pad` metres on every side: a little room around what is framed. */
