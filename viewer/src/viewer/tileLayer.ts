@@ -86,15 +86,6 @@ export class TileLayer {
     return this.wanted.length > 0 || this.inFlight.size > 0;
   }
 
-  /** Why a tile could not be loaded (an ApiError), if one could not. */
-  get error(): unknown {
-    return this.failure;
-  }
-
-  get pointsDrawable(): number {
-    return this.drawn.reduce((n, t) => n + t.data.count, 0);
-  }
-
   /** Choose the nodes for this camera, show them, ask for the missing ones. Call before drawing a frame. */
   update(camera: THREE.PerspectiveCamera, pixelsPerUnit: number): void {
     this.frame++;

@@ -80,12 +80,9 @@ const PICK_FRAGMENT = /* glsl */ `
 
 /** The display and pick materials of one tile: shared uniforms, the item state texture, its own point size. */
 export function tileMaterials(shared: SharedUniforms, items: THREE.Texture, worldSize: number): { display: THREE.ShaderMaterial; pick: THREE.ShaderMaterial } {
+  // one uWorldSize object in both: the layer sets it on the display material and the pick pass follows
   const own = { uWorldSize: { value: worldSize }, uItems: { value: items } };
   const display = new THREE.ShaderMaterial({ uniforms: { ...shared, ...own }, vertexShader: DISPLAY_VERTEX, fragmentShader: DISPLAY_FRAGMENT });
   const pick = new THREE.ShaderMaterial({ uniforms: { ...shared, ...own, uPickMinPx: { value: 3 } }, vertexShader: PICK_VERTEX, fragmentShader: PICK_FRAGMENT });
   return { display, pick };
-}
-
-export function setTileWorldSize(materials: { display: THREE.ShaderMaterial; pick: THREE.ShaderMaterial }, size: number): void {
-  materials.display.uniforms.uWorldSize.value = size; // the pick material shares the same uniform object
 }
