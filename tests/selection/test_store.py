@@ -117,8 +117,10 @@ def test_racing_closes_have_exactly_one_winner(store, make_session):
     def close(i: int) -> SessionOutcome | Exception:
         start.wait(timeout=10)
         try:
-            return store.close(SessionOutcome(session_id=session.session_id, status="cancelled", by="caller",
-                                              reason=str(i), at=now_utc()))
+            # under the session's lock, as store.close asks of its callers (the waiter and every delivery take it)
+            with store.locked(session.session_id):
+                return store.close(SessionOutcome(session_id=session.session_id, status="cancelled", by="caller",
+                                                  reason=str(i), at=now_utc()))
         except SessionAnsweredError as exc:
             return exc
 
