@@ -88,8 +88,8 @@ def unpack_tile(cube: Cube, data: bytes) -> Tile:
     magic, version, n, _ = HEADER.unpack_from(data)
     if magic != MAGIC or version != TILE_VERSION:
         raise ValueError(f"not a scene-agent tile (version {TILE_VERSION})")
-    if len(data) != HEADER.size + 13 * n:
-        raise ValueError(f"expected {HEADER.size + 13 * n} bytes for {n} points, got {len(data)}")
+    if len(data) != tile_size(n):
+        raise ValueError(f"expected {tile_size(n)} bytes for {n} points, got {len(data)}")
     items = np.frombuffer(data, dtype="<u4", count=n, offset=HEADER.size).copy()
     q = np.frombuffer(data, dtype="<u2", count=3 * n, offset=HEADER.size + 4 * n).reshape(n, 3)
     rgb = np.frombuffer(data, dtype=np.uint8, count=3 * n, offset=HEADER.size + 10 * n).reshape(n, 3).copy()

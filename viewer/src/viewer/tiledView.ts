@@ -9,7 +9,7 @@ import { itemsOf, type Item, type ViewModel } from "./model";
 import type { CloudStyle } from "./pointMaterial";
 import { clipHeightOf } from "./clouds";
 import type { Stage } from "./stage";
-import { getTile, getTilesIndex, tileTree, type TilesIndex } from "./tileData";
+import { getTile, getTilesIndex, tileTree, type TileNode, type TilesIndex } from "./tileData";
 import type { LiftSpan, TileLayer } from "./tileLayer";
 
 /**
@@ -39,18 +39,28 @@ export function lodFor(points: number, search = window.location.search): Lod {
   return points > ITEMS_POINTS_MAX ? "tiles" : "items";
 }
 
-let indexRead: { signal: AbortSignal; index: Promise<TilesIndex> } | null = null;
+/** The tiles' index and its tree, read once. */
+interface TilesRead {
+  index: TilesIndex;
+  root: TileNode;
+}
+
+let early: { signal: AbortSignal; read: Promise<TilesRead> } | null = null;
+
+function readTiles(signal: AbortSignal): Promise<TilesRead> {
+  return getTilesIndex(signal).then((index) => ({ index, root: tileTree(index) }));
+}
 
 /**
  * The whole scene has `points` points: when it will be drawn from tiles, its index — and then the root
  * tile, which every camera needs first — are asked for now, alongside its manifest, rather than after it
- * (TiledView.open takes the index; the root waits in tileData's cache).
+ * (TiledView.open takes the index and its tree; the root tile waits in tileData's cache).
  */
 export function prefetchTilesIndex(points: number, signal: AbortSignal): void {
   if (lodFor(points) !== "tiles") return;
-  const index = getTilesIndex(signal);
-  index.then((read) => getTile(read, tileTree(read), signal)).catch(() => undefined); // failures: TiledView.open says
-  indexRead = { signal, index };
+  const read = readTiles(signal);
+  read.then(({ index, root }) => getTile(index, root, signal)).catch(() => undefined); // failures: TiledView.open says
+  early = { signal, read };
 }
 
 /** The point budget: `?budget=N` (at least 1,000), else the default. */
@@ -78,10 +88,9 @@ export class TiledView {
 
   /** Read the tiles' index (the server builds the tiles on first use) and put a tile layer on the stage. */
   static async open(stage: Stage, model: ViewModel, budget: number, signal: AbortSignal): Promise<TiledView> {
-    const early = indexRead?.signal === signal ? indexRead.index : null;
-    indexRead = null;
-    const index = await (early ?? getTilesIndex(signal));
-    const root = tileTree(index);
+    const asked = early?.signal === signal ? early.read : null;
+    early = null;
+    const { index, root } = await (asked ?? readTiles(signal));
     const layer = stage.showTiles({ index, root, fetch: (node, s) => getTile(index, node, s) }, budget);
     return new TiledView(layer, model, index.items);
   }
