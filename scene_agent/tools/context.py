@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from scene_agent.config import Settings
 from scene_agent.language.words import Lang
+from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel, open_channel
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
@@ -23,6 +24,7 @@ class ToolContext:
     channel: SelectionChannel | None = None  # None: the one the settings name (open_channel)
     user: UserLink = field(default=NO_USER)
     selection_timeout: float = DEFAULT_TIMEOUT_S  # a pick's time when the call does not say
+    viewpoint: Viewpoint | None = None  # what the person sees now (the web viewer's camera): left/right from there
 
     def selection_channel(self) -> SelectionChannel:
         """The channel selections are opened and awaited through."""

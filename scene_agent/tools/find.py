@@ -18,6 +18,7 @@ from scene_agent.resolution.color_match import dominant_term
 from scene_agent.resolution.matching import entry
 from scene_agent.resolution.query import Description, parse_description
 from scene_agent.resolution.resolve import Resolution, resolve
+from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import Bounds
@@ -197,7 +198,7 @@ def _with_filters(description: Description, spec: FindInput, scene: Scene) -> De
 
 def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter | dict[str, Any] | None = None,
          relation: RelationFilter | dict[str, Any] | None = None, within: list[str] | None = None, lang: Lang | None = None,
-         taken: list[str] | None = None) -> FindResult:
+         taken: list[str] | None = None, viewpoint: Viewpoint | None = None) -> FindResult:
     """Candidates matching a description; an empty list comes with a message naming what is missing and what exists.
 
     `within` resolves among listed codes (a follow-up's or a pending pick's), where order words apply.

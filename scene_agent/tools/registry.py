@@ -79,7 +79,7 @@ TOOLS: dict[str, ToolSpec] = {
                                       "place words narrowed them; when several are left, `disambiguation` says whether "
                                       "to ask the user which one."),
                  lambda ctx, args: find(ctx.scene, args.query, color=args.color, size=args.size, relation=args.relation,
-                                        within=args.within, lang=ctx.lang)),
+                                        within=args.within, lang=ctx.lang, viewpoint=ctx.viewpoint)),
         ToolSpec("visualize", ("vis",), VisualizeInput,
                  _describe(VisualizeInput, "View-only returns the viewer URL at once. With selection_mode it waits "
                                            "for the user's pick and returns it under `selection`."),
