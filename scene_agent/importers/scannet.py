@@ -1,4 +1,9 @@
-"""ScanNet scans → rooms of floor 0, laid side by side; objects from the aggregation's segment groups."""
+"""ScanNet scans → rooms of floor 0, laid side by side; objects from the aggregation's segment groups.
+
+An object keeps its ScanNet object id in its code: object id k of the scan imported as room r is `0-r-{k+1}`, so a
+row of a referring-expression dataset (its `target_id`) names one code (`scene_bench/grounding/`). Walls, floor and
+ceiling are not objects, so the numbering has gaps.
+"""
 
 from __future__ import annotations
 
@@ -21,8 +26,9 @@ ROOM_GAP = 1.0  # meters between scans laid side by side, so rooms never overlap
 
 @dataclass(frozen=True)
 class ScanObject:
-    """One segment group that is an object: its label and the indices of its vertices."""
+    """One segment group that is an object: its ScanNet object id, its label and the indices of its vertices."""
 
+    object_id: int
     label: str
     indices: np.ndarray
 
@@ -76,8 +82,16 @@ def _segment_indices(path: Path, n_vertices: int) -> np.ndarray:
     return indices
 
 
-def _split_groups(group_of_vertex: np.ndarray, labels: list[str]) -> tuple[list[ScanObject], np.ndarray]:
-    """Objects (non-structure groups with vertices, in group order) and the room's own vertex indices."""
+def _object_id(group: dict[str, object], number: int, path: Path) -> int:
+    """A segment group's ScanNet object id: `objectId`, else `id`, else its position in segGroups."""
+    value = group.get("objectId", group.get("id", number))
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ScanImportError(f"{path}: segGroup {number} has objectId {value!r}; object ids are integers from 0")
+    return value
+
+
+def _split_groups(group_of_vertex: np.ndarray, labels: list[str], ids: list[int]) -> tuple[list[ScanObject], np.ndarray]:
+    """Objects (non-structure groups with vertices, by object id) and the room's own vertex indices."""
     # One stable sort instead of one full-array comparison per group: hundreds of groups × 1M vertices add up.
     order = np.argsort(group_of_vertex, kind="stable")
     counts = np.bincount(group_of_vertex + 1, minlength=len(labels) + 1)
@@ -88,8 +102,8 @@ def _split_groups(group_of_vertex: np.ndarray, labels: list[str]) -> tuple[list[
         if is_structure_label(label):
             structure_parts.append(indices)
         elif len(indices):
-            objects.append(ScanObject(label=canonical_label(label) or "object", indices=indices))
-    return objects, np.sort(np.concatenate(structure_parts))
+            objects.append(ScanObject(object_id=ids[number], label=canonical_label(label) or "object", indices=indices))
+    return sorted(objects, key=lambda o: o.object_id), np.sort(np.concatenate(structure_parts))
 
 
 def read_scan(scan_dir: str | os.PathLike[str]) -> Scan:
@@ -111,8 +125,12 @@ def read_scan(scan_dir: str | os.PathLike[str]) -> Scan:
     segment_ids, vertex_slot = np.unique(seg_of_vertex, return_inverse=True)
     group_of_slot = np.full(len(segment_ids), -1, dtype=np.int64)
     labels: list[str] = []
+    ids: list[int] = []
     for number, group in enumerate(groups):
         label = json_field(group, "label", str, agg_path)
+        ids.append(_object_id(group, number, agg_path))
+        if ids[-1] in ids[:-1]:
+            raise ScanImportError(f"{agg_path}: segGroup {number} ('{label}') has object id {ids[-1]}, as an earlier one has")
         try:
             segments = np.asarray(json_field(group, "segments", list, agg_path), dtype=np.int64).reshape(-1)
         except (TypeError, ValueError, OverflowError):
@@ -126,7 +144,7 @@ def read_scan(scan_dir: str | os.PathLike[str]) -> Scan:
         labels.append(label)
     group_of_vertex = group_of_slot[vertex_slot]
 
-    objects, structure = _split_groups(group_of_vertex, labels)
+    objects, structure = _split_groups(group_of_vertex, labels, ids)
     if (matrix := _alignment(meta, meta_path)) is not None:
         xyz = points.xyz @ matrix[:3, :3].T + matrix[:3, 3]
         points = Points(xyz=xyz, rgb=points.rgb)
@@ -135,7 +153,8 @@ def read_scan(scan_dir: str | os.PathLike[str]) -> Scan:
 
 
 def import_scannet(scan_dirs: Sequence[str | os.PathLike[str]], out_dir: str | os.PathLike[str]) -> Path:
-    """Import scans as rooms 0-1, 0-2, … of one floor; returns the new manifest's path."""
+    """Import scans as rooms 0-1, 0-2, … of one floor (object id k of room r is `0-r-{k+1}`); returns the new
+    manifest's path."""
     if not scan_dirs:
         raise ScanImportError("give at least one ScanNet scan directory")
     names = [Path(d).absolute().name for d in scan_dirs]
@@ -152,9 +171,10 @@ def import_scannet(scan_dirs: Sequence[str | os.PathLike[str]], out_dir: str | o
             offset += float(hi[0] - lo[0]) + ROOM_GAP
             rel, count, bounds = writer.add_points(code, subset(shifted, scan.structure))
             objects = []
-            for o, obj in enumerate(scan.objects, start=1):
-                o_rel, o_count, o_bounds = writer.add_points(f"{code}-{o}", subset(shifted, obj.indices))
-                objects.append(SceneObject(code=f"{code}-{o}", label=obj.label, points_file=o_rel, point_count=o_count, bounds=o_bounds))
+            for obj in scan.objects:
+                o_code = f"{code}-{obj.object_id + 1}"
+                o_rel, o_count, o_bounds = writer.add_points(o_code, subset(shifted, obj.indices))
+                objects.append(SceneObject(code=o_code, label=obj.label, points_file=o_rel, point_count=o_count, bounds=o_bounds))
             rooms.append(Room(code=code, type=scan.room_type, name=scan.scan_id, points_file=rel, point_count=count,
                               bounds=bounds, objects=objects))
         manifest = SceneManifest(scene_id=scene_id_for(out), name=f"ScanNet import ({', '.join(names)})",

@@ -19,7 +19,7 @@ def test_import_scannet_then_find(tmp_path: Path) -> None:
     assert tiles["built"] is True and tiles["points"] == summary["points"]
     assert tiles["directory"] == str(tmp_path / "two-rooms" / "tiles") and (tmp_path / "two-rooms" / "tiles" / "index.json").is_file()
     found = run_cli("find", "couch", "--scene", summary["manifest"], "--json")
-    assert [c["code"] for c in json.loads(found.stdout)["candidates"]] == ["0-1-2", "0-2-2"]
+    assert [c["code"] for c in json.loads(found.stdout)["candidates"]] == ["0-1-4", "0-2-4"]  # the Couch is ScanNet object 3
 
 
 def test_import_hovsg_then_info(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -30,14 +31,14 @@ def test_two_scans_become_two_rooms(tmp_path: Path) -> None:
     lounge, bedroom = manifest.rooms()
     assert (lounge.code, lounge.type, lounge.name) == ("0-1", "living_room", "scene0000_00")
     assert (bedroom.code, bedroom.type) == ("0-2", "bedroom")
-    # chair (segments 20+21) and Couch → sofa; the empty "lamp" group is skipped
-    assert [(o.code, o.label, o.point_count) for o in lounge.objects] == [("0-1-1", "chair", 200), ("0-1-2", "sofa", 150)]
+    # chair (object id 2, segments 20+21) and Couch (id 3) → sofa, codes keeping the ids; the empty "lamp" group is skipped
+    assert [(o.code, o.label, o.point_count) for o in lounge.objects] == [("0-1-3", "chair", 200), ("0-1-4", "sofa", 150)]
     # walls, floor and the ungrouped segment 40 form the room
     assert lounge.point_count == SCAN_SEGMENTS[10][0] + SCAN_SEGMENTS[11][0] + SCAN_SEGMENTS[40][0]
     assert lounge.bounds.max[0] < bedroom.bounds.min[0], "rooms are laid side by side without overlap"
     assert bedroom.bounds.size[0] == pytest.approx(3.0, abs=0.05) and bedroom.bounds.size[1] == pytest.approx(4.0, abs=0.05)
     scene = load_scene(path)
-    chair = scene.points("0-1-1")
+    chair = scene.points("0-1-3")
     colours = {tuple(c) for c in np.unique(chair.rgb, axis=0)}
     assert colours == {(220, 30, 30), (20, 20, 20)}
     assert min(b[2] for b in [lounge.bounds.min, bedroom.bounds.min]) == pytest.approx(0.0, abs=1e-3)
@@ -124,7 +125,7 @@ def test_shuffled_vertices_keep_their_groups(tmp_path: Path) -> None:
     [room] = manifest.rooms()
     assert [(o.label, o.point_count) for o in room.objects] == [("chair", 200), ("sofa", 150)]
     scene = load_scene(tmp_path / "out")
-    assert {tuple(c) for c in np.unique(scene.points("0-1-2").rgb, axis=0)} == {(40, 40, 200)}
+    assert {tuple(c) for c in np.unique(scene.points("0-1-4").rgb, axis=0)} == {(40, 40, 200)}
     assert {tuple(c) for c in np.unique(scene.points("0-1").rgb, axis=0)} == {(200, 200, 200), (150, 120, 90), (0, 255, 0)}
 
 
@@ -156,3 +157,32 @@ def test_mesh_with_quad_faces_still_imports(tmp_path: Path) -> None:
     PlyData([PlyElement.describe(vertex, "vertex"), PlyElement.describe(quads, "face")], text=False).write(str(ply_path))
     [room] = load_manifest(import_scannet([scan], tmp_path / "out")).rooms()
     assert room.point_count + sum(o.point_count for o in room.objects) == len(vertex)
+
+
+def _regroup(scan: Path, groups: list[dict]) -> None:
+    (scan / f"{scan.name}.aggregation.json").write_text(json.dumps({"sceneId": scan.name, "segGroups": groups}))
+
+
+def test_codes_keep_the_scannet_object_ids(tmp_path: Path) -> None:
+    """objectId k → 0-r-{k+1}, else the group's id, else its position; walls and floor leave gaps."""
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    _regroup(scan, [{"objectId": 7, "id": 0, "label": "wall", "segments": [10]},
+                    {"objectId": 12, "id": 1, "label": "chair", "segments": [20, 21]},
+                    {"id": 4, "label": "couch", "segments": [30]},
+                    {"label": "lamp", "segments": [40]}])
+    [room] = load_manifest(import_scannet([scan], tmp_path / "out")).rooms()
+    assert [(o.code, o.label) for o in room.objects] == [("0-1-4", "lamp"), ("0-1-5", "sofa"), ("0-1-13", "chair")]
+
+
+@pytest.mark.parametrize(("groups", "names"), [
+    ([{"objectId": 2, "label": "chair", "segments": [20]}, {"objectId": 2, "label": "couch", "segments": [30]}],
+     "segGroup 1 ('couch') has object id 2, as an earlier one has"),
+    ([{"objectId": "two", "label": "chair", "segments": [20]}], "segGroup 0 has objectId 'two'"),
+    ([{"objectId": -1, "label": "chair", "segments": [20]}], "segGroup 0 has objectId -1"),
+])
+def test_bad_object_ids_are_named(tmp_path: Path, groups: list[dict], names: str) -> None:
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    _regroup(scan, groups)
+    with pytest.raises(ScanImportError, match="aggregation.json: " + re.escape(names)):
+        import_scannet([scan], tmp_path / "out")
+    assert _leftovers(tmp_path) == []
