@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from scene_agent.cli.bench_grounding import grounding
 from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, err_console, print_json
 
@@ -225,6 +226,9 @@ def planner(scene: SceneOption = None, json_output: JsonOption = False) -> None:
         for miss in report.misses.get(part, []):
             console.print(f"miss: {miss}")
     console.print(f"Planning took {report.mean_plan_ms:.2f} ms per query (offline rules).")
+
+
+bench_app.command("grounding")(grounding)  # its options and tables: cli/bench_grounding.py
 
 
 @bench_app.command("viewer")

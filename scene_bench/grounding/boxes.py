@@ -4,11 +4,12 @@ The boxes file maps a scan id to its objects (`id`, `label`, `center`, `size`, `
 metres, z up). Walls, floor and ceiling become the room's own points; every other box is an object
 whose code keeps the dataset's id (object `id` k is `0-1-{k+1}`), so a row's target maps to one code.
 The scenes are ordinary scene-agent scenes (manifest, point files, attributes), written once into a
-cache directory and reused.
+cache directory and reused while the scan's boxes stay the same (a digest of them is kept beside the manifest).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import zlib
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ POINT_SPACING_M = 0.04   # about one point per 4 × 4 cm of surface
 MAX_OBJECT_POINTS = 6000
 MIN_OBJECT_POINTS = 60
 ROOM_CODE = "0-1"
+DIGEST_NAME = "boxes.sha256"  # beside scene.json: the digest of the boxes it was built from
+BUILD_VERSION = 1  # raise when build_scene writes scenes differently, so cached scenes are built again
 
 
 @dataclass(frozen=True)
@@ -123,17 +126,38 @@ def build_scene(scan: str, boxes: list[GroundBox], out_dir: Path) -> Path:
             listed.append(SceneObject(code=code, label=canonical_label(box.label.replace("_", " ")) or "object",
                                       points_file=o_rel, point_count=o_count, bounds=o_bounds))
         room = Room(code=ROOM_CODE, type="room", name=scan, points_file=rel, point_count=count, bounds=bounds, objects=listed)
-        manifest = SceneManifest(scene_id=_scene_id(scan), name=f"Ground-truth boxes of {scan}",
+        manifest = SceneManifest(scene_id=_scene_id(scan), name=_scene_name(scan),
                                  floors=[Floor(code="0", name="Ground floor", rooms=[room])])
         return writer.finish(manifest)
+
+
+def _scene_name(scan: str) -> str:
+    return f"Ground-truth boxes of {scan}"
 
 
 def _scene_id(scan: str) -> str:
     return "".join(c if c.isalnum() or c in "_.-" else "_" for c in scan) or "scan"
 
 
+def scene_dir(scan: str, cache: Path) -> Path:
+    """Where the scene of a scan lives in a cache directory."""
+    return cache / _scene_id(scan)
+
+
+def _digest(boxes: list[GroundBox]) -> str:
+    """What a build depends on: the boxes and the way they are built."""
+    return hashlib.sha256(repr((BUILD_VERSION, boxes)).encode("utf-8")).hexdigest()
+
+
 def scene_for(scan: str, boxes: list[GroundBox], cache: Path) -> Path:
-    """The scene of a scan in `cache`, built on first use (a build whose manifest is there is reused)."""
-    out = cache / _scene_id(scan)
-    manifest = out / MANIFEST_NAME
-    return manifest if manifest.is_file() else build_scene(scan, boxes, out)
+    """The scene of a scan in `cache`, built on first use and again when its boxes change; never over another scene."""
+    out = scene_dir(scan, cache)
+    manifest, stamp, digest = out / MANIFEST_NAME, out / DIGEST_NAME, _digest(boxes)
+    if manifest.is_file():
+        if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == digest:
+            return manifest
+        if not stamp.is_file() and json.loads(manifest.read_text(encoding="utf-8")).get("name") != _scene_name(scan):
+            raise SceneAgentError(f"{out}: holds a scene not built from boxes; keep the box scenes in another directory")
+    built = build_scene(scan, boxes, out)
+    stamp.write_text(digest + "\n", encoding="utf-8")
+    return built
