@@ -122,7 +122,8 @@ def _never() -> bool:
 def chat() -> tuple[Response, int]:
     """Start a run for the message, in a new conversation or the given one (one run at a time per conversation)."""
     body = json_body(ChatRequest)
-    run = chat_runs().start(body.message, body.conversation_id, body.lang, body.answers_pick)
+    viewpoint = body.camera.viewpoint() if body.camera is not None else None
+    run = chat_runs().start(body.message, body.conversation_id, body.lang, body.answers_pick, viewpoint)
     if isinstance(run, WordsAnswer):
         conversation = chat_runs().conversation(body.conversation_id or "")
         answered = PickAnswered(conversation_id=conversation.conversation_id, run_id=conversation.run.run_id if conversation.run else "",

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api_server.camera import Camera
 from api_server.web_questions import AnswerGiven
 from scene_agent.agent.events import Final
 from scene_agent.agent.records import AskedRecord
@@ -30,6 +31,9 @@ class ChatRequest(BaseModel):
                                                                        "when the message does not show its own.")
     answers_pick: bool = Field(default=False, description="The message answers the pick the run waits for: refused "
                                                           "(409) when no pick waits, instead of starting a run.")
+    camera: Camera | None = Field(default=None, description="The viewer's camera when the message was sent: left "
+                                                            "and right in the message mean left and right on the "
+                                                            "screen. Left out, they are read without a viewpoint.")
 
     @field_validator("message")
     @classmethod

@@ -25,6 +25,7 @@ from scene_agent.agent.scene_agent import SceneAgent, default_planner
 from scene_agent.config import Settings
 from scene_agent.errors import BusyError, ConflictError, NotFoundError
 from scene_agent.language.words import Lang, detect_language
+from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S, new_session_id
@@ -66,10 +67,11 @@ def new_id() -> str:
 class Run:
     """One message being answered: its events, numbered from 1, for any number of readers."""
 
-    def __init__(self, run_id: str, conversation_id: str, message: str):
+    def __init__(self, run_id: str, conversation_id: str, message: str, viewpoint: Viewpoint | None = None):
         self.run_id = run_id
         self.conversation_id = conversation_id
         self.message = message
+        self.viewpoint = viewpoint  # what the person saw when they sent the message (the viewer's camera)
         self.control = RunControl()
         self.final: Final | None = None
         self.lang: Lang | None = None
@@ -155,10 +157,11 @@ class ChatRuns:
             return len(self._runs)
 
     def start(self, message: str, conversation_id: str | None, lang: Lang | None = None,
-              answers_pick: bool = False) -> Run | WordsAnswer:
+              answers_pick: bool = False, viewpoint: Viewpoint | None = None) -> Run | WordsAnswer:
         """Answer `message` in a new run (in a new conversation when no id is given); while the conversation's run
         waits for a pick in the viewer, the message answers that pick instead (`WordsAnswer`). With `answers_pick`
-        the message is only an answer: refused when no pick waits."""
+        the message is only an answer: refused when no pick waits. `viewpoint` is what the person sees as they send
+        it (the viewer's camera): left and right in the words are read from there."""
         with self._lock:
             conversation = self._conversation_for(conversation_id)
             running = conversation.running
@@ -171,13 +174,14 @@ class ChatRuns:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
                                          f"message (run {running.run_id}); wait for it or stop it")
         if running is not None and pick is not None:  # the pick is the running run's
-            return answer_in_words(self.scene, self.channel, pick.session_id, message, running.lang or lang)
+            return answer_in_words(self.scene, self.channel, pick.session_id, message, running.lang or lang,
+                                   viewpoint=viewpoint)
         with self._lock:
             running = conversation.running
             if running is not None:
                 raise RunInProgressError(f"conversation {conversation.conversation_id} is still answering its last "
                                          f"message (run {running.run_id}); wait for it or stop it")
-            run = Run(new_id(), conversation.conversation_id, message)
+            run = Run(new_id(), conversation.conversation_id, message, viewpoint)
             run.lang = detect_language(message) or lang
             conversation.run, conversation.last_used = run, time.monotonic()
             self._conversations.move_to_end(conversation.conversation_id)
@@ -220,7 +224,8 @@ class ChatRuns:
 
     def _answer(self, agent: SceneAgent, run: Run) -> None:
         try:
-            agent.query(run.message, on_event=lambda event: self._publish(run, event), control=run.control, lang=run.lang)
+            agent.query(run.message, on_event=lambda event: self._publish(run, event), control=run.control, lang=run.lang,
+                        viewpoint=run.viewpoint)
         finally:
             if not run.finished:  # SceneAgent always ends with `final`; this only guards against a bug there
                 run.publish(Final(status="error", answer="The run ended without an answer (an internal error)."))

@@ -16,6 +16,7 @@ from scene_agent.language.intent import english
 from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang, detect_language
 from scene_agent.model import Model
+from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.tools.find import find
@@ -60,8 +61,10 @@ def _numbered(text: str) -> str:
     return f"number {text.strip()}" if text.strip().isdigit() else text
 
 
-def answer_in_words(scene: Scene, channel: SelectionChannel, session_id: str, text: str, lang: Lang | None = None) -> WordsAnswer:
-    """Resolve `text` among the session's candidates and record it as the user's pick (or cancel).
+def answer_in_words(scene: Scene, channel: SelectionChannel, session_id: str, text: str, lang: Lang | None = None, *,
+                    viewpoint: Viewpoint | None = None) -> WordsAnswer:
+    """Resolve `text` among the session's candidates and record it as the user's pick (or cancel); `viewpoint` is
+    what the person sees as they type it ("the one on the left": left on their screen).
 
     Raises like the viewer's answer does (unknown, answered, expired session), and WordsNotUnderstoodError
     when the words fit none of the candidates, or several where one is allowed.
@@ -77,7 +80,7 @@ def answer_in_words(scene: Scene, channel: SelectionChannel, session_id: str, te
         return WordsAnswer(session_id=session_id, status="cancelled", said=said, message=CANCELLED(lang))
     if not session.multiple and _ALL.search(english(said)):
         raise WordsNotUnderstoodError(ONE_ONLY(lang, said=said))
-    found = find(scene, _numbered(said), within=list(session.candidates), lang=lang)
+    found = find(scene, _numbered(said), within=list(session.candidates), lang=lang, viewpoint=viewpoint)
     codes = [c.code for c in found.candidates]
     if not codes:
         raise WordsNotUnderstoodError(NOT_AMONG(lang, said=said, codes=", ".join(session.candidates),

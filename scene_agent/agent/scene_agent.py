@@ -20,6 +20,7 @@ from scene_agent.config import Settings, load_language, load_model_settings, loa
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang, detect_language
+from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel, open_channel
 from scene_agent.selection.session import DEFAULT_TIMEOUT_S
@@ -88,13 +89,16 @@ class SceneAgent:
         self._lock = threading.Lock()  # one turn at a time: history is sequential
 
     def query(self, text: str, on_event: OnEvent | None = None, control: RunControl | None = None,
-              lang: Lang | None = None) -> AgentResult:
+              lang: Lang | None = None, viewpoint: Viewpoint | None = None) -> AgentResult:
         """Answer one query in its own language (else `lang`, else the agent's); `on_event` sees every event as it
-        happens, the `final` event last."""
+        happens, the `final` event last. `viewpoint` is what the person sees now (the web viewer's camera): every
+        tool call of the turn runs with it, so that left and right mean theirs; None where there is no view."""
         with self._lock:
-            return self._query(text, on_event, control or RunControl(), detect_language(text) or lang or self.lang)
+            return self._query(text, on_event, control or RunControl(), detect_language(text) or lang or self.lang,
+                               viewpoint)
 
-    def _query(self, text: str, on_event: OnEvent | None, control: RunControl, lang: Lang) -> AgentResult:
+    def _query(self, text: str, on_event: OnEvent | None, control: RunControl, lang: Lang,
+               viewpoint: Viewpoint | None = None) -> AgentResult:
         events: list[BaseModel] = []
 
         def emit(event: BaseModel) -> None:
@@ -107,7 +111,8 @@ class SceneAgent:
                                   questions_enabled=self.ask_questions, selection_timeout=self.selection_timeout,
                                   question_timeout=self.question_timeout)
         model = self.planner.decide_model()
-        context = ToolContext(self.scene, self.settings, lang, channel=self.channel, selection_timeout=self.selection_timeout)
+        context = ToolContext(self.scene, self.settings, lang, channel=self.channel, selection_timeout=self.selection_timeout,
+                              viewpoint=viewpoint)
         toolbox = Toolbox(context, emit, interaction, query=text, control=control,
                           decide=lambda query, found: decide(query, found.candidates, model, found, lang))
         reply = self._plan(Turn(text.strip(), tuple(self.history), lang), toolbox)

@@ -1,6 +1,11 @@
 // What the chat panel and the viewer know of each other: the chat opens views in place (a view-only
 // view, or a selection session the agent is waiting on) from the viewer URLs the agent reports.
+import type { components } from "./generated/api";
 import type { SessionStatus } from "./viewer/api";
+
+/** The camera in scene coordinates (metres, z up): where it is, the point it looks at and orbits, the direction
+ *  that points up on the screen. Sent with each chat message, so that "on the left" means left on the screen. */
+export type SceneCamera = components["schemas"]["Camera"];
 
 /** What to show: the query parameters of a viewer URL. No manifest = the whole scene. */
 export interface ViewTarget {
@@ -19,6 +24,8 @@ export interface ViewerHandle {
   /** A selection session ended elsewhere (the agent timed out, the run was stopped, someone else picked):
    *  show that at once; for "confirmed", `codes` are what was picked. */
   sessionEnded(sessionId: string, status: Exclude<SessionStatus, "pending">, codes?: string[]): void;
+  /** The camera as the user sees the scene now; null while nothing is shown. */
+  camera(): SceneCamera | null;
 }
 
 /** The target of a viewer URL (absolute, or relative to this page); its origin is ignored. */

@@ -1,6 +1,7 @@
 // The chat endpoints of the API server (same origin): start a run, stop it, answer its questions.
 // The bodies' types are generated from the server's OpenAPI document (api_server/chat_bodies.py →
 // src/generated/api.ts, by `npm run types`).
+import type { SceneCamera } from "../contracts";
 import type { components } from "../generated/api";
 import { ApiError, getJson, postJson } from "../http";
 import { getLang, type Lang } from "../i18n";
@@ -28,13 +29,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * Send `message` to the conversation (a new one without an id): it starts a run, or, while the conversation's
  * run waits for a pick in the viewer, answers that pick in words. `lang` is the page's language (the answer's
- * language when the message shows none).
+ * language when the message shows none); `camera` the viewer's as the user sees the scene now ("on the left":
+ * left on the screen).
  */
 export async function startRun(message: string, conversationId: string | null, lang: Lang = getLang(),
-                               answersPick = false): Promise<ChatReply> {
+                               answersPick = false, camera: SceneCamera | null = null): Promise<ChatReply> {
   const request: Schemas["ChatRequest"] = { message, lang };
   if (conversationId) request.conversation_id = conversationId;
   if (answersPick) request.answers_pick = true;
+  if (camera) request.camera = camera;
   const body = await postJson<unknown>("/api/chat", request);
   if (isObject(body) && typeof body.run_id === "string" && typeof body.events_url === "string") {
     return { kind: "started", run: body as unknown as StartedRun };

@@ -125,15 +125,17 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: {
   }
 
   async function start(text: string): Promise<ChatReply> {
+    // The camera as the user sees the scene while they send: "the chair on the left" is left on their screen.
+    const camera = viewer.camera();
     try {
-      return await startRun(text, conversationId);
+      return await startRun(text, conversationId, getLang(), false, camera);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404 && conversationId)) throw error;
       forgetRuns(conversationId);
       conversationId = null; // the server restarted or forgot it: carry on in a new conversation
       remember(null);
       transcript.error(() => t("chat.lost"));
-      return startRun(text, null);
+      return startRun(text, null, getLang(), false, camera);
     }
   }
 
@@ -185,7 +187,7 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: {
     try {
       // answersPick: if the pick ended just before the words came, the server refuses them (409) rather than
       // taking "the red one" for a new question.
-      const reply = await startRun(text, conversationId, getLang(), true);
+      const reply = await startRun(text, conversationId, getLang(), true, viewer.camera());
       if (reply.kind === "picked") {
         const said = reply.pick.message; // the run's events bring the pick itself (selection_received / _cancelled)
         transcript.note(() => said, "pick-note");

@@ -15,6 +15,7 @@ const MUTED: ViewerHandle = {
   open: () => Promise.resolve(),
   current: () => ({ manifest: null, selectionMode: false, sessionId: null, prompt: null }),
   sessionEnded: () => undefined,
+  camera: () => null,
 };
 
 export class RunView {

@@ -3,7 +3,7 @@
 // and Cancel — keeping the DOM, `document.body.dataset.viewerState` and `window.sceneViewer` current.
 // Going to another view is a history entry (history.ts), so Back and Forward move between views.
 
-import { targetUrl, WHOLE_SCENE, type ViewTarget, type ViewerHandle } from "../contracts";
+import { targetUrl, WHOLE_SCENE, type SceneCamera, type ViewTarget, type ViewerHandle } from "../contracts";
 import { onLangChange } from "../i18n";
 import { getSession, type SessionState } from "./api";
 import { SessionFlow } from "./sessionFlow";
@@ -125,6 +125,11 @@ export class ViewerApp implements ViewerHandle {
 
   sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired", codes: string[] = []): void {
     if (this.session?.sessionId === sessionId) this.session.ended(status, codes);
+  }
+
+  /** The camera in scene coordinates once a view is shown (framed), else null. */
+  camera(): SceneCamera | null {
+    return this.model && this.stage ? this.stage.sceneCamera() : null;
   }
 
   // --- loading ------------------------------------------------------------------------------------
@@ -392,6 +397,7 @@ export class ViewerApp implements ViewerHandle {
   private makeHook(): SceneViewerHook {
     return createHook({
       stage: () => this.stage,
+      camera: () => this.camera(),
       codeAt: (x, y, method) => (this.stage && this.model ? codeAt(this.stage, this.targets, x, y, method) : null),
       screenPosition: (code) => (this.stage && this.model ? screenPositionOf(this.stage, this.model, this.targets, code) : null),
     });

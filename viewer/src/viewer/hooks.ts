@@ -2,7 +2,7 @@
 // (README: Test hooks). One object, updated in place, so that a reference taken once stays current.
 
 import * as THREE from "three";
-import type { ViewTarget, ViewerHandle } from "../contracts";
+import type { SceneCamera, ViewTarget, ViewerHandle } from "../contracts";
 import type { SessionMode } from "./api";
 import { itemsOf, unionBounds, type ViewModel } from "./model";
 import type { Stage } from "./stage";
@@ -55,6 +55,8 @@ export interface SceneViewerHook {
   tilesPending: boolean;
   timings: Timings;
   lastPick: PickRecord | null;
+  /** The camera now, in scene coordinates, as the chat sends it with a message (null while nothing is shown). */
+  readonly camera: SceneCamera | null;
   /** The handle mountViewer returned (open a target in place, as the chat panel does). */
   handle?: ViewerHandle;
   /** Page (client) coordinates where a click lands on this item (a candidate: on one of its points), or null. */
@@ -94,6 +96,7 @@ type Method = "gpu" | "raycast";
 /** The hook with nothing loaded yet; `deps` reach into the app for what is computed on demand. */
 export function createHook(deps: {
   stage(): Stage | null;
+  camera(): SceneCamera | null;
   codeAt(x: number, y: number, method: Method): string | null;
   screenPosition(code: string): { x: number; y: number } | null;
 }): SceneViewerHook {
@@ -108,6 +111,9 @@ export function createHook(deps: {
     },
     get tilesPending() {
       return deps.stage()?.tiles?.pending ?? false;
+    },
+    get camera() {
+      return deps.camera();
     },
     screenPosition: deps.screenPosition,
     bench: {

@@ -18,6 +18,7 @@ export function mountViewer(root: HTMLElement): ViewerHandle {
     open: (next) => app.open(next),
     current: () => app.current(),
     sessionEnded: (sessionId, status, codes) => app.sessionEnded(sessionId, status, codes),
+    camera: () => app.camera(),
   };
   window.sceneViewer.handle = handle; // the same handle the chat panel gets, for tests
   return handle;

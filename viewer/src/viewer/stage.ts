@@ -7,6 +7,7 @@
 
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import type { SceneCamera } from "../contracts";
 import type { Bounds } from "./api";
 import type { Item } from "./model";
 import { GpuPicker } from "./picking";
@@ -296,6 +297,22 @@ export class Stage {
     offset.applyAxisAngle(this.camera.up, THREE.MathUtils.degToRad(degrees));
     this.camera.position.copy(this.controls.target).add(offset);
     this.controls.update(); // looks at the target again; its change event asks for a frame
+  }
+
+  /**
+   * The camera in scene coordinates (the manifest's, before the turn that puts a y- or x-up scene's up axis on z):
+   * its position, the orbit target it looks at, and the direction that points up on the screen (its own y axis),
+   * which tells the screen's left from its right even looking straight down. Heights in a view with exploded
+   * floors are the drawn ones. Null before anything is framed (the camera sits on its target).
+   */
+  sceneCamera(): SceneCamera | null {
+    const toScene = this.root.matrixWorld.clone().invert();
+    const position = this.camera.position.clone().applyMatrix4(toScene);
+    const target = this.controls.target.clone().applyMatrix4(toScene);
+    if (position.distanceTo(target) < 1e-3) return null;
+    this.camera.updateMatrixWorld();
+    const up = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 1).transformDirection(toScene);
+    return { position: position.toArray(), target: target.toArray(), up: up.toArray() };
   }
 
   /** Pick id under CSS pixel (x, y) of the canvas (GPU id picking), 0 for none. */
