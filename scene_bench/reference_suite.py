@@ -22,6 +22,7 @@ WHITE_CABINETS = ("0-1-2", "0-3-7", "0-3-10", "0-5-3", "0-6-3", "1-5-4")
 CORNER_PLANTS = ("0-1-3", "0-2-9", "0-4-7", "1-1-1")
 WINDOW_NIGHTSTANDS = ("1-2-2", "1-3-2", "1-4-2", "1-4-3")
 UPSTAIRS_RUGS = ("1-1-3", "1-2-8", "1-4-9", "1-5-5")
+ALL_CABINETS = ("0-1-2", "0-3-7", "0-3-10", "0-4-6", "0-5-3", "0-6-3", "0-7-3", "1-1-2", "1-5-4")
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,8 @@ REFERENCE_SUITE: tuple[ReferenceQuery, ...] = (
     _q("what colour is the rug between the sofa and the tv?", "answer", "0-2-10", "relation"),
     _q("what colour is the plant in the corner?", "ask_one", CORNER_PLANTS, "relation"),
     _q("how tall is the plant in the corner of the study?", "answer", "0-4-7", "relation"),
-    _q("what colour is the chair next to the piano?", "not_found", (), "relation"),
+    # No piano here: the place words cannot be used, so the answer says so and asks among the chairs.
+    _q("what colour is the chair next to the piano?", "ask_one", CHAIRS, "relation"),
     _q("how big is the plant on the bed?", "not_found", (), "relation"),
     _q("what colour is the stool next to the desk?", "answer", "1-4-8", "relation"),
     _q("what colour is the stool by the table?", "answer", "0-7-4", "relation"),
@@ -214,9 +216,10 @@ HELD_OUT: tuple[ReferenceQuery, ...] = (
     _held("how tall is the plant next to the desk", "answer", "0-4-7", "relation"),
     _held("what colour is the chair near the table", "ask_one", KITCHEN_CHAIRS, "relation"),
     _held("show me the rug in front of the tv", "view", "0-2-10", "relation"),
-    _held("how big is the cabinet under the stairs", "not_found", (), "relation"),
+    _held("how big is the cabinet under the stairs", "ask_one", ALL_CABINETS, "relation"),  # no stairs: asks, says so
     _held("what colour is the lamp on the floor", "answer", "0-2-8", "relation"),
-    _held("how big is the wardrobe next to the door", "not_found", (), "relation"),
+    # Each bedroom's wardrobe is the one nearest its door: near is by contrast, room by room.
+    _held("how big is the wardrobe next to the door", "ask_one", ("1-2-6", "1-3-5", "1-4-5"), "relation"),
     _held("what colour is the first one", "answer", "1-2-2", "order", ("how big are the nightstands in the master bedroom",)),
     _held("the one in the study", "answer", "0-4-4", "order", ("what colour is the lamp?",)),
     _held("the red one", "answer", "0-1-4", "order", ("how big is the rug?",)),

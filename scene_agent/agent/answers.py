@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from scene_agent.agent.choices import common_noun, describe_each, noun
 from scene_agent.agent.plan import Plan
-from scene_agent.language.phrase import Phrase
+from scene_agent.language.reading import Reading
 from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.selection.result import SelectionResult
@@ -176,9 +176,9 @@ def _capital(text: str) -> str:
 def resolved(chosen: Plan) -> str:
     """What the colour, size and place words picked: 'The widest wardrobe is wardrobe 1-2-6 (Master bedroom): 1.20 m.'"""
     found, lang = chosen.found, chosen.lang
-    if found is None or not found.decided or chosen.intent.phrase is None:
+    if found is None or not found.decided or found.reading is None:
         return ""
-    phrase = chosen.intent.phrase
+    phrase = found.reading
     c = found.candidates[0]
     detail = ""
     observed = c.observed
@@ -201,7 +201,7 @@ def _size_detail(measure: str | None, observed: Observed, lang: Lang) -> str:
     return ""
 
 
-def _described(phrase: Phrase, found: FindResult, lang: Lang) -> str:
+def _described(phrase: Reading, found: FindResult, lang: Lang) -> str:
     """The user's description in words: 'red chair', 'plant next to the sofa (0-2-1)' / '沙发（0-2-1）旁边的植物'."""
     c = found.candidates[0]
     what = noun(c, lang)
@@ -209,14 +209,15 @@ def _described(phrase: Phrase, found: FindResult, lang: Lang) -> str:
         phrase.color.word if phrase.color else "")
     size = (SIZE_WORDS_ZH.get(phrase.size.word, phrase.size.word) if lang == "zh" else phrase.size.word) if phrase.size else ""
     place = ""
-    step = next((s for s in found.steps if s.qualifier == "place"), None)
-    if phrase.place is not None and step is not None:
+    step = next((s for s in found.steps if s.qualifier in ("place", "side") and len(s.kept) < s.before), None)
+    relation = next((r for r in phrase.relations if step is not None and r.word == step.words), None)
+    if step is not None and (relation is not None or "corner" in step.words):
         refs = ", ".join((step.reference or [])[:3])
-        ref_words = (phrase.place.reference or "").removeprefix("the ").strip()
+        ref_words = relation.references[0].text.removeprefix("the ").strip() if relation and relation.references else ""
         if lang == "zh":
-            place = f"{ref_words}（{refs}）{relation_name(phrase.place.relation, lang)}的" if refs else "角落里的"
+            place = f"{ref_words}（{refs}）{relation_name(relation.kind, lang)}的" if refs and relation else "角落里的"
         else:
-            place = f" {phrase.place.word} the {ref_words} ({refs})" if refs else " in the corner"
+            place = f" {relation.word} the {ref_words} ({refs})" if refs and relation else " in the corner"
     if lang == "zh":
         return f"{place}{size}{color}{'的' if color else ''}{what}"
     return " ".join(w for w in (size, color, what) if w) + place

@@ -78,23 +78,11 @@ def _names_something(scene: Scene, intent: QueryIntent) -> bool:
 
 def find_arguments(intent: QueryIntent, within: tuple[str, ...] = (), understands: frozenset[str] = UNDERSTANDS
                    ) -> dict[str, Any]:
-    """The find tool's input for the intent's description: its head as the query, its qualifiers as filters."""
-    phrase = intent.phrase
-    if phrase is None or not understands:
+    """The find tool's input for the intent's description: its words, which `find` reads (among `within` if given)."""
+    if intent.phrase is None or not understands:
         return {"query": intent.target}
-    query = _TRAILING.sub("", _LEADING.sub("", phrase.head)).strip() or phrase.head or "one"
-    if phrase.order is not None and "order" in understands and within:
-        query = f"{phrase.order.word} {query}"
+    query = _TRAILING.sub("", _LEADING.sub("", intent.target)).strip() or intent.target or "one"
     arguments: dict[str, Any] = {"query": query}
-    if phrase.color is not None and "color" in understands:
-        arguments["color"] = phrase.color.word
-    if phrase.size is not None and "size" in understands:
-        size = phrase.size
-        arguments["size"] = {"measure": size.measure, "extreme": size.extreme, "strict": size.strict}
-    if phrase.place is not None and "place" in understands:
-        place = phrase.place
-        arguments["relation"] = {k: v for k, v in (("relation", place.relation), ("reference", place.reference),
-                                                  ("reference2", place.reference2)) if v is not None}
     if within:
         arguments["within"] = list(within)
     return arguments
@@ -184,7 +172,7 @@ def _plan_follow_up(scene: Scene, query: str, intent: QueryIntent, memory: Memor
     candidates; 'what colour is it?' → the last items."""
     listed = tuple(c.code for c in memory.candidates)
     phrase = intent.phrase
-    if intent.reference == "other" and not (phrase and (phrase.color or phrase.size or phrase.place)):
+    if intent.reference == "other" and not (phrase and (phrase.colors or phrase.size or phrase.relations or phrase.sides)):
         rest = tuple(c for c in memory.candidates if c.code not in memory.codes)
         if not rest:
             return Plan(kind="not_found", intent=intent, follow_up=True, lang=lang, notes=(NO_OTHER(lang),))

@@ -53,6 +53,11 @@ class ColorWord:
     tone: Tone | None = None
 
 
+def named_colors() -> dict[str, tuple[str, RGB]]:
+    """Every colour name people use (CSS and common names) → its basic term and a typical sRGB."""
+    return _named()
+
+
 @lru_cache(maxsize=1)
 def _named() -> dict[str, tuple[str, RGB]]:
     """Every colour name (singular words, spaces allowed) → (basic term, sRGB)."""

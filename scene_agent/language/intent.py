@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from scene_agent.language.phrase import Phrase, split_phrase
+from scene_agent.language.grammar import read
+from scene_agent.language.reading import Reading
 from scene_agent.language.words import Lang, detect_language, has_chinese, normalize_words
 from scene_agent.language.zh import to_english
 
@@ -36,7 +37,7 @@ class QueryIntent:
 
     intents: tuple[Intent, ...]
     target: str
-    phrase: Phrase | None = None
+    phrase: Reading | None = None
     reference: Reference | None = None
     asks_which: bool = False  # "which chair is the largest?": the answer is which one
     lang: Lang | None = None
@@ -96,18 +97,29 @@ def english(query: str, read_chinese: bool = True) -> str:
     return normalize_words(to_english(query) if read_chinese and has_chinese(query) else query).replace("'", " ")
 
 
+_SENTENCE = re.compile(r"\s*[.;!?。？！；]+\s*")
+
+
+def english_sentences(query: str, read_chinese: bool = True) -> str:
+    """The query in normalised English words with its sentence breaks kept ('this is a chair. it is red')."""
+    text = to_english(query) if read_chinese and has_chinese(query) else query
+    parts = [english(part, read_chinese=False) for part in _SENTENCE.split(text)]
+    return ". ".join(p for p in parts if p)
+
+
 def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:
     """The intents of a query (several may apply: 'show me the sofa and its colour'), its target and references."""
     words = english(query, read_chinese)
+    sentences = english_sentences(query, read_chinese)
     intents = [name for name, pattern in _PATTERNS if pattern.search(words)]
     if "describe" in intents and len(intents) > 1:
         intents.remove("describe")  # 'what is the colour of …' is a colour question, not a description
     if "locate" in intents and {"count", "list"} & set(intents):
         intents.remove("locate")
     reference: Reference | None = "other" if _OTHER.search(words) else ("same" if _SAME.search(words) else None)
-    target = _FRAMES.sub(" ", _ACTION_WORDS.sub(" ", words))
-    target = re.sub(r"\s+", " ", target).strip()
-    phrase = split_phrase(target)
+    target = _FRAMES.sub(" ", _ACTION_WORDS.sub(" ", sentences))
+    target = re.sub(r"\s+", " ", target).strip(" .")
+    phrase = read(target)
     asks_which = bool(_WHICH.search(words)) and phrase.size is not None and phrase.size.strict
     if asks_which and "volume" not in intents:
         intents.append("volume")  # "which one is the largest?" is answered with its size

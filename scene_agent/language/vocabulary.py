@@ -145,3 +145,36 @@ def head_noun(label: str) -> str:
 def is_structure_label(text: str) -> bool:
     """True for labels that are the room's own surfaces (wall, floor, ceiling), not objects in it."""
     return singular_phrase(text) in STRUCTURE_LABELS
+
+# The categories of ScanNet's 200-class benchmark: what scanned rooms hold, so that a description naming one of
+# them ("the copier", "the paper towel dispenser") is read as naming a thing, whether the scene has one or not.
+SCANNET_NOUNS: tuple[str, ...] = (
+    "wall", "chair", "floor", "table", "door", "couch", "cabinet", "shelf", "desk", "office chair", "bed", "pillow",
+    "sink", "picture", "window", "toilet", "bookshelf", "monitor", "curtain", "book", "armchair", "coffee table", "box",
+    "refrigerator", "lamp", "kitchen cabinet", "towel", "clothes", "tv", "nightstand", "counter", "dresser", "stool",
+    "cushion", "plant", "ceiling", "bathtub", "end table", "dining table", "keyboard", "bag", "backpack", "toilet paper",
+    "printer", "tv stand", "whiteboard", "blanket", "shower curtain", "trash can", "closet", "stairs", "microwave",
+    "stove", "shoe", "computer tower", "bottle", "bin", "ottoman", "bench", "board", "washing machine", "mirror",
+    "copier", "basket", "sofa chair", "file cabinet", "fan", "laptop", "shower", "paper", "person",
+    "paper towel dispenser", "oven", "blinds", "rack", "plate", "blackboard", "piano", "suitcase", "rail", "radiator",
+    "recycling bin", "container", "wardrobe", "soap dispenser", "telephone", "bucket", "clock", "stand", "light",
+    "laundry basket", "pipe", "clothes dryer", "guitar", "toilet paper holder", "seat", "speaker", "column", "bicycle",
+    "ladder", "bathroom stall", "shower wall", "cup", "jacket", "storage bin", "coffee maker", "dishwasher",
+    "paper towel roll", "machine", "mat", "windowsill", "bar", "toaster", "bulletin board", "ironing board", "fireplace",
+    "soap dish", "kitchen counter", "doorframe", "toilet paper dispenser", "mini fridge", "fire extinguisher", "ball",
+    "hat", "shower curtain rod", "water cooler", "paper cutter", "tray", "shower door", "pillar", "ledge",
+    "toaster oven", "mouse", "toilet seat cover dispenser", "cart", "storage container", "scale", "tissue box",
+    "light switch", "crate", "power outlet", "decoration", "sign", "projector", "closet door", "vacuum cleaner",
+    "candle", "plunger", "stuffed animal", "headphones", "dish rack", "broom", "guitar case", "range hood", "dustpan",
+    "hair dryer", "water bottle", "handicap bar", "purse", "vent", "shower floor", "water pitcher", "mailbox", "bowl",
+    "paper bag", "alarm clock", "music stand", "projector screen", "divider", "laundry detergent", "bathroom counter",
+    "bathroom vanity", "closet wall", "laundry hamper", "bathroom stall door", "ceiling light", "trash bin",
+    "dumbbell", "stair rail", "tube", "bathroom cabinet", "cd case", "closet rod", "coffee kettle", "shower head",
+    "keyboard piano", "case of water bottles", "coat rack", "storage organizer", "folded chair", "fire alarm",
+    "power strip", "calendar", "poster", "potted plant", "luggage", "mattress", "cabinets", "kitchen cabinets",
+    "books", "shoes", "doors", "pillows", "boxes", "easel", "globe", "vase", "painting", "frame", "faucet", "drawer",
+    "drawers", "handle", "knob", "cord", "wire", "cable", "outlet", "switch", "sofa", "tote bag", "pen", "pencil",
+    "phone", "remote", "remote control", "air conditioner", "heater", "wardrobe closet", "stall door", "stall",
+    "bathroom", "urinal", "hand dryer", "dispenser", "sculpture", "statue", "figurine", "chest", "trunk", "rug",
+    "carpet", "blanket", "sheet", "quilt", "comforter", "duvet", "headboard", "footboard", "railing", "banister",
+)

@@ -89,28 +89,39 @@ def _phrase_start(tokens: list[Token], end: int) -> int:
 def _phrase_end(tokens: list[Token], begin: int) -> int:
     """Where the noun phrase starting at `begin` ends: before the next stop word, 的 or postposition."""
     end = begin
-    while end < len(tokens) and tokens[end][0] == "word":
+    while end < len(tokens) and (tokens[end][0] == "word" or (
+            tokens[end][0] == "de" and end + 1 < len(tokens) and tokens[end + 1][0] == "word" and end > begin)):
         end += 1
     return end
 
 
 def _english(tokens: list[Token]) -> list[str]:
-    """The tokens with every place phrase moved behind its noun: [X, 旁边, 的, Y] → [Y, next to, X]."""
+    """The tokens with every place phrase moved behind its noun: [X, 旁边, 的, Y] → [Y, next to, X]; [X, 里, 有, Y] →
+    [有, Y, in, X]."""
     for k in range(len(tokens) - 1, -1, -1):
         kind, relation = tokens[k]
-        if kind != "post" or (relation == "in" and not (k + 1 < len(tokens) and tokens[k + 1][0] == "de")):
+        if kind != "post":
             continue
+        after_begin = k + 1 + (1 if k + 1 < len(tokens) and tokens[k + 1][0] == "de" else 0)
+        kept: list[Token] = []
+        if relation == "in" and after_begin == k + 1:
+            # 厨房里有椅子 / 厨房里窗户旁边的椅子: "in" also places the noun after 有 (there are) or right after it
+            j = after_begin
+            while j < len(tokens) and tokens[j][0] == "stop" and tokens[j][1] in ("there are", "how many", "is"):
+                j += 1
+            if j >= len(tokens) or tokens[j][0] != "word":
+                continue
+            kept, after_begin = tokens[after_begin:j], j
         start = _phrase_start(tokens, k)
         if start > 0 and tokens[start - 1][0] == "li":
             start -= 1
         before = [t for t in tokens[start:k] if t[0] not in ("li", "de")]
-        after_begin = k + 1 + (1 if k + 1 < len(tokens) and tokens[k + 1][0] == "de" else 0)
         after_end = _phrase_end(tokens, after_begin)
         head = tokens[after_begin:after_end]
         if not before or not head:
             continue
         moved = [*head, ("word", relation), *before]
-        return _english([*tokens[:start], ("word", " ".join(_english(moved))), *tokens[after_end:]])
+        return _english([*tokens[:start], *kept, ("word", " ".join(_english(moved))), *tokens[after_end:]])
     # Question words first, as English puts them ("what colour is the plant next to the sofa"): a place's reference
     # then ends the sentence instead of running into "is what color".
     stops = [english for kind, english in tokens if kind == "stop"]

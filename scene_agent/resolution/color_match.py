@@ -95,3 +95,31 @@ def dominant_term(item: ItemAttributes) -> str | None:
     if _chroma(part) < ACHROMATIC_CHROMA and part.basic in NEUTRAL_L:
         return "black" if part.lab[0] < BLACK_BELOW_L else "white" if part.lab[0] > 85 else "gray"
     return part.basic
+
+
+@lru_cache(maxsize=16)
+def _term_labs(term: str) -> np.ndarray:
+    """CIELAB of every named colour people file under a basic term (the palette's, and the common names')."""
+    from scene_agent.color.science import palette
+    from scene_agent.language.color_words import named_colors
+
+    entries, labs = palette()
+    rows = [labs[i] for i, e in enumerate(entries) if e.basic == term]
+    rows += [_lab_of(rgb) for basic, rgb in named_colors().values() if basic == term]
+    return np.array(rows, dtype=np.float64)
+
+
+def color_distance(word: ColorWord, item: ItemAttributes) -> float:
+    """How far the item's colours are from what the word names (ΔE2000, in full light; 0 for an exact fit): the
+    nearest of its colours that make up at least a fifth of it, to the nearest colour of the word's kind."""
+    from scene_agent.color.science import delta_e2000
+
+    if word.term is None:
+        return 0.0
+    parts = [p for p in item.colors if p.share >= 0.2] or item.colors[:1]
+    if not parts:
+        return float("inf")
+    targets = np.array([_lab_of(word.rgb)]) if word.rgb is not None else _term_labs(word.term)
+    if len(targets) == 0:
+        return float("inf")
+    return min(float(np.min(delta_e2000(np.array(part.lab)[None, :], targets))) for part in parts)

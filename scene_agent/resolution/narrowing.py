@@ -1,4 +1,4 @@
-"""Narrowing candidates by what the words say about them: colour, size, place and order.
+"""Narrowing candidates by what the words say about the things themselves: colour, material, size, shape, order.
 
 Each step takes the candidates (codes, in the order they were listed) and keeps those that fit. Where
 the words pick one by an extreme ("the biggest", "the closest to the window", "the dark one") and
@@ -17,13 +17,12 @@ from typing import Literal
 
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.order_words import OrderWord
-from scene_agent.language.place_words import PlaceWord
 from scene_agent.language.size_words import SizeWord
-from scene_agent.resolution.color_match import closeness, color_score, dominant_term, lightness
-from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, gap, is_above, is_between, is_on, is_under
+from scene_agent.resolution.color_match import closeness, color_distance, color_score, dominant_term, lightness
+from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.scene.attributes import ItemAttributes
 
-NarrowingKind = Literal["color", "size", "place", "order"]
+NarrowingKind = Literal["color", "material", "size", "shape", "place", "side", "order", "ordinal", "exclude"]
 
 COLOR_MIN_SHARE = 0.2    # an item "is" a colour when at least this share of its points has it
 COLOR_KEEP_RATIO = 0.6   # ... and, when several are, it has at least this share of the best one's
@@ -32,8 +31,10 @@ TONE_MARGIN = 12.0       # "the dark one": within this L* of the darkest is as d
 SIZE_TIE = 0.05          # volumes and areas within 5 % are the same size
 LENGTH_TIE_M = 0.03      # lengths within 3 cm are the same length
 POSITIVE_STEP = 1.5      # "the large ones": the largest down to the first drop by this factor
-NEAR_MAX_M = 1.5         # "next to": no further than this
-NEAR_MARGIN_M = 0.3      # nearest ties: within max(this, half the nearest gap)
+COLOR_ABSENT = 10.0       # no basic term fits and no candidate's colour is within this ΔE2000 (in full light): none has it
+COLOR_MARGIN = Margin(6.0)  # … and within this of the nearest is as near
+GRADED_COLOR_MAX = 18.0   # a material's colours: this near
+SOFT_MARGIN = Margin(6.0)  # a material's colours: only ever a hint
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Narrowing:
     values: dict[str, float | str | None] = field(default_factory=dict)
     references: tuple[str, ...] = ()
     measure: str | None = None
+    negated: bool = False
+    note: str | None = None  # why the words could not narrow (no viewpoint, no front): then they kept all
 
 
 AttributesOf = Callable[[str], ItemAttributes]
@@ -63,10 +66,18 @@ def by_color(codes: list[str], word: ColorWord, attributes: AttributesOf) -> Nar
         scores = {code: color_score(word, item) for code, item in items.items()}
         best = max(scores.values(), default=0.0)
         kept = [c for c in codes if scores[c] >= COLOR_MIN_SHARE and scores[c] >= COLOR_KEEP_RATIO * best]
+        if not kept:  # no basic term fits: the nearest colours to the word, as people stretch a name over a scan's hues
+            near = {c: color_distance(word, item) for c, item in items.items()}
+            kept = by_contrast({c: d for c, d in near.items() if d <= COLOR_ABSENT}, "low", COLOR_MARGIN)
+            tied = len(kept) > 1
         if word.rgb is not None and len(kept) > 1:
-            near = {c: closeness(word, items[c]) for c in kept}
-            nearest = min(near.values())
-            kept = [c for c in kept if near[c] <= nearest + FINE_COLOR_MARGIN]
+            close = {c: closeness(word, items[c]) for c in kept}
+            nearest = min(close.values())
+            kept = [c for c in kept if close[c] <= nearest + FINE_COLOR_MARGIN]
+        if not kept and len(codes) == 1:
+            # The only one of its kind: its colour cannot tell it from others, and a scan's colours are often off.
+            return Narrowing("color", word.word, tuple(codes), tuple(codes), values=values,
+                             note=f"it looks {values[codes[0]] or 'another colour'} here, not {word.word}")
     if word.tone is not None and kept:
         light = {c: lightness(word, items[c]) for c in kept}
         known = {c: v for c, v in light.items() if v is not None}
@@ -127,42 +138,63 @@ def by_size(codes: list[str], word: SizeWord, attributes: AttributesOf) -> Narro
                      measure=word.measure)
 
 
-def by_place(codes: list[str], word: PlaceWord, spot: Callable[[str], Spot], references: list[list[str]],
-             room_spot: Callable[[str], Spot]) -> Narrowing:
-    """Keep the candidates placed as the words say relative to the reference items (never a reference itself)."""
-    refs = [code for group in references for code in group]
-    pool = [c for c in codes if c not in refs]
-    if word.relation == "corner":
-        distance = {c: corner_distance(spot(c), room_spot(spot(c).room)) for c in pool}
-        kept = [c for c in pool if distance[c] <= CORNER_REACH_M]
-        return Narrowing("place", word.word, tuple(codes), tuple(kept), values=_rounded(distance))
-    if word.relation == "between":
-        firsts, seconds = [*references, [], []][:2]
-        kept = [c for c in pool if any(is_between(spot(c), spot(x), spot(y)) for x in firsts for y in seconds
-                                        if x != y and spot(x).room == spot(c).room == spot(y).room)]
-        return Narrowing("place", word.word, tuple(codes), tuple(kept), references=tuple(refs))
-    gaps = {c: min((gap(spot(c), spot(r)) for r in refs if spot(r).room == spot(c).room), default=math.inf) for c in pool}
-    if word.relation in ("on", "under", "above"):
-        test = {"on": is_on, "under": is_under, "above": is_above}[word.relation]
-        kept = [c for c in pool if any(test(spot(c), spot(r)) for r in refs if spot(r).room == spot(c).room)]
-        return Narrowing("place", word.word, tuple(codes), tuple(kept), values=_rounded(gaps), references=tuple(refs))
-    reachable = {c: g for c, g in gaps.items() if math.isfinite(g)}
-    if word.relation == "near":
-        reachable = {c: g for c, g in reachable.items() if g <= NEAR_MAX_M}
-    if not reachable:
-        return Narrowing("place", word.word, tuple(codes), (), values=_rounded(gaps), references=tuple(refs))
-    if word.relation == "farthest":
-        far = max(reachable.values())
-        kept = [c for c in pool if c in reachable and reachable[c] >= far - max(NEAR_MARGIN_M, 0.15 * far)]
-    else:
-        near = min(reachable.values())
-        kept = [c for c in pool if c in reachable and reachable[c] <= near + max(NEAR_MARGIN_M, 0.5 * near)]
-    return Narrowing("place", word.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=_rounded(gaps),
-                     references=tuple(refs))
-
-
-def _rounded(values: dict[str, float]) -> dict[str, float | str | None]:
+def rounded(values: dict[str, float]) -> dict[str, float | str | None]:
+    """Values as a step reports them: 2 decimals, None where there is none."""
     return {c: (round(v, 2) if math.isfinite(v) else None) for c, v in values.items()}
+
+
+MATERIAL_COLORS: dict[str, tuple[str, ...]] = {
+    "wooden": ("brown", "orange"), "wood": ("brown", "orange"), "leather": ("brown", "black"), "metal": ("gray", "white"),
+    "metallic": ("gray", "white"), "steel": ("gray", "white"), "chrome": ("gray", "white"), "marble": ("white", "gray"),
+    "wicker": ("brown", "orange"), "cardboard": ("brown", "orange"), "paper": ("white", "brown"),
+}
+
+
+def by_material(codes: list[str], material: str, attributes: AttributesOf) -> Narrowing:
+    """A material read as the colours it usually has ('wooden': browns): a hint that narrows only where it tells
+    things apart, never to nothing."""
+    terms = MATERIAL_COLORS.get(material)
+    if not terms:
+        return Narrowing("material", material, tuple(codes), tuple(codes), note="says nothing about colour")
+    distance = {c: min(color_distance(ColorWord(word=t, term=t), attributes(c)) for t in terms) for c in codes}
+    kept = by_contrast({c: d for c, d in distance.items() if d <= GRADED_COLOR_MAX}, "low", SOFT_MARGIN) or list(codes)
+    return Narrowing("material", material, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(distance))
+
+
+SHAPE_MARGIN = Margin(0.15)
+
+
+def by_shape(codes: list[str], shape: str, attributes: AttributesOf) -> Narrowing:
+    """'the square table', 'the round one', 'the long bench': footprint proportions, by contrast; a hint only."""
+    ratio: dict[str, float] = {}
+    for c in codes:
+        extent = attributes(c).extent_m
+        if extent is not None and extent[0] > 0:
+            ratio[c] = extent[1] / extent[0]  # width / length: 1 for a square, small for a long thing
+    if not ratio:
+        return Narrowing("shape", shape, tuple(codes), tuple(codes))
+    if shape in ("round", "square"):
+        kept = by_contrast(ratio, "high", SHAPE_MARGIN)
+    elif shape in ("long", "rectangular"):
+        kept = by_contrast(ratio, "low", SHAPE_MARGIN)
+    elif shape == "flat":
+        heights = {c: attributes(c).z_max - attributes(c).z_min for c in codes}
+        kept = by_contrast(heights, "low", Margin(0.05, 0.3))
+    else:
+        kept = list(codes)
+    return Narrowing("shape", shape, tuple(codes), tuple(kept or codes), tied=len(kept) > 1, values=rounded(ratio))
+
+
+RANK_TIE = {"size": Margin(0.0, SIZE_TIE), "height": Margin(LENGTH_TIE_M, 0.03), "length": Margin(LENGTH_TIE_M, 0.03),
+            "depth": Margin(LENGTH_TIE_M, 0.03)}
+
+
+def by_rank(codes: list[str], word: str, measure: str, index: int, attributes: AttributesOf, largest_first: bool = True
+            ) -> Narrowing:
+    """'the second largest bed', 'the third tallest': the one at that rank by size, with any too close to tell apart."""
+    values = {c: v for c in codes if (v := size_value(attributes(c), measure)) is not None}
+    kept = at_rank(values, "high" if largest_first else "low", index, RANK_TIE.get(measure, Margin(0.05)))
+    return Narrowing("ordinal", word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values), measure=measure)
 
 
 def by_order(codes: list[str], word: OrderWord, taken: list[str] | None = None) -> Narrowing:

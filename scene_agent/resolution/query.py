@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from scene_agent.language.phrase import Phrase, split_phrase
+from scene_agent.language.grammar import read
+from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.quantity import CODE_IN_TEXT
+from scene_agent.language.reading import Reading
 from scene_agent.language.vocabulary import canonical_room_type, object_aliases, room_aliases
 from scene_agent.language.words import compact, has_chinese, normalize_words, phrase_key, singular
 from scene_agent.language.zh import to_english
@@ -185,31 +187,40 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
 
 @dataclass(frozen=True)
 class Description:
-    """A whole description read against a scene: its head (`spec`), its qualifiers (`phrase`), and for a place
-    word the descriptions of what it is relative to (`references`: one, or two for 'between')."""
+    """A description read against a scene: its reading (grammar.read) and what its head names here (`spec`)."""
 
-    phrase: Phrase
+    reading: Reading
     spec: QuerySpec
-    references: tuple[Description, ...] = ()
 
     @property
     def text(self) -> str:
         """The words it was read from."""
-        return self.phrase.text
+        return self.reading.text
+
+
+_LEXICONS: weakref.WeakKeyDictionary[SceneIndex, Lexicon] = weakref.WeakKeyDictionary()
+
+
+def scene_lexicon(index: SceneIndex) -> Lexicon:
+    """The nouns every scene shares plus this scene's own object labels, room types and room names."""
+    if index not in _LEXICONS:
+        objects = {o.obj.label for o in index.objects.values()} | set(index.objects_by_label)
+        rooms = set(index.room_types()) | set(index.room_names())
+        _LEXICONS[index] = default_lexicon().with_names(objects, rooms)
+    return _LEXICONS[index]
 
 
 def english_words(text: str) -> str:
-    """Normalised English words of a description (Chinese is read through `zh.to_english`)."""
-    return normalize_words(to_english(text) if has_chinese(text) else text).replace("'", " ")
+    """The description in English words, its punctuation kept (Chinese is read through `zh.to_english`)."""
+    return to_english(text) if has_chinese(text) else text
 
 
-def parse_description(text: str, index: SceneIndex, *, numbers: bool = False, depth: int = 0) -> Description:
-    """Read a description with its colour, size, place and order words; a place's reference is read the same way."""
-    phrase = split_phrase(english_words(text), numbers=numbers)
-    if phrase.place is not None and depth > 0:  # a reference inside a reference keeps its place words as plain words
-        phrase = Phrase(text=phrase.text, head=phrase.text, color=phrase.color, size=phrase.size)
-    references: tuple[Description, ...] = ()
-    if phrase.place is not None:
-        references = tuple(parse_description(ref, index, depth=depth + 1)
-                           for ref in (phrase.place.reference, phrase.place.reference2) if ref)
-    return Description(phrase=phrase, spec=parse_query(phrase.head, index), references=references)
+def parse_description(text: str, index: SceneIndex, *, numbers: bool = False) -> Description:
+    """Read a description (colour, size, shape, place, order words, several sentences) against a scene."""
+    reading = read(english_words(text), scene_lexicon(index), numbers=numbers)
+    return describe(reading, index)
+
+
+def describe(reading: Reading, index: SceneIndex) -> Description:
+    """A reading bound to a scene: what its head names there."""
+    return Description(reading=reading, spec=parse_query(reading.head, index))

@@ -1,28 +1,38 @@
-"""Which rooms or objects a description means: the head's matches, then its order, place, colour and size words.
+"""Which rooms or objects a description means: the head's matches, then every other part of its reading.
 
-A place word's reference ("the sofa" in "the plant next to the sofa") is resolved first, on its
-own; its items are never candidates. Order words ("the second one") only apply to a listed set
-(`within`: the last answer's candidates, or a pending pick's). Superlatives come last, so "the
-biggest chair by the window" is the biggest of the chairs by the window.
+Order of steps: a listed position ('the second one', among `within` only); what is excluded ('not the red
+one'); facts that hold or not (on, under, inside, between, in the corner, against the wall); colour,
+material and shape; then what is decided by contrast (near, farthest, opposite, left of …, the left one,
+the middle one) and last size and rank ('the biggest', 'the second largest'), so that 'the biggest chair by
+the window' is the biggest of the chairs by the window. A reference is resolved on its own first and is
+never a candidate. A reference the scene has nothing of, or a side with no viewpoint, does not stop the
+search: the words are set aside (`unused`, with why) and the rest decides, or the user is asked.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
-from scene_agent.language.phrase import names_nothing
-from scene_agent.resolution.matching import Missing, entry, match
-from scene_agent.resolution.narrowing import Narrowing, by_color, by_order, by_place, by_size
-from scene_agent.resolution.places import Spot
-from scene_agent.resolution.query import Description
+from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
+from scene_agent.resolution.facing import view_frame
+from scene_agent.resolution.matching import Missing, match
+from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
+from scene_agent.resolution.query import Description, describe
+from scene_agent.resolution.relating import by_relation
+from scene_agent.resolution.sides import by_position, by_side
+from scene_agent.resolution.spots import Places
+from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.codes import parent_of
-from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
+
+FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
+PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
+SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
 
 
 @dataclass(frozen=True)
 class Resolution:
-    """What a description resolved to, and how: the head's matches, each qualifier's step, or why nothing fits."""
+    """What a description resolved to, and how: the head's matches, each step's narrowing, or why nothing fits."""
 
     description: Description
     considered: tuple[str, ...]
@@ -30,41 +40,30 @@ class Resolution:
     floor: str | None = None
     narrowings: tuple[Narrowing, ...] = ()
     missing: Missing | None = None
-    reference: Resolution | None = None  # a place's reference that matched nothing
+    reference: Resolution | None = None  # a reference that matched nothing, when that ended the search
     fallback_rooms: tuple[str, ...] = ()
+    unused: tuple[Unused, ...] = ()      # words the scene could not use here, and why
+    frame: Viewpoint | None = None       # the viewpoint left and right were read from
 
     @property
     def failed(self) -> Narrowing | None:
-        """The qualifier that left nothing, if one did."""
+        """The step that left nothing, if one did."""
         last = self.narrowings[-1] if self.narrowings else None
         return last if last is not None and not last.kept else None
 
 
-@dataclass
-class _Places:
-    """Spots of the scene's items, built on demand."""
-
-    scene: Scene
-    cache: dict[str, Spot] = field(default_factory=dict)
-
-    def spot(self, code: str) -> Spot:
-        if code not in self.cache:
-            found = entry(self.scene.index, code)
-            room = found.room.code if isinstance(found, IndexedRoom) else found.room.room.code
-            self.cache[code] = Spot(code=code, room=room, attributes=self.scene.item_attributes(code))
-        return self.cache[code]
-
-
 def _names_nothing(description: Description) -> bool:
     spec = description.spec
-    return names_nothing(description.phrase.head) or not (spec.codes or spec.object_labels or spec.room_types or
-                                                          spec.room_names or spec.floor is not None or spec.generic)
+    return names_nothing(description.reading.head) or not (spec.codes or spec.object_labels or spec.room_types or
+                                                           spec.room_names or spec.floor is not None or spec.generic)
 
 
-def resolve(scene: Scene, description: Description, within: list[str] | None = None,
-            taken: list[str] | None = None) -> Resolution:
+def resolve(scene: Scene, description: Description, within: list[str] | None = None, taken: list[str] | None = None,
+            viewpoint: Viewpoint | None = None, places: Places | None = None) -> Resolution:
     """The codes a description means in the scene (among `within` when given), with each step that got there."""
+    places = places or Places(scene)
     listed = within is not None
+    reading = description.reading
     if listed and _names_nothing(description):
         base: tuple[str, ...] = tuple(within or ())
         found = None
@@ -75,46 +74,130 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         found = match(scene.index, description.spec)
         base = tuple(c for c in found.codes if within is None or c in within)
         if within and not base and found.codes:
-            # "the one in the kitchen", "the one upstairs" among listed objects: the rooms named hold the one meant.
-            rooms = set(found.codes)
+            rooms = set(found.codes)  # "the one in the kitchen" among listed objects: the rooms named hold it
             base = tuple(c for c in within if parent_of(c) in rooms)
         if not base:
-            missing = found.missing or Missing("unlisted", found.codes)  # named, but not among the listed ones
-            return Resolution(description, (), (), floor=found.floor, missing=missing)
-    floor = found.floor if found else None
-    fallback = found.fallback_rooms if found else ()
-    steps: list[Narrowing] = []
-    codes = list(base)
-    phrase = description.phrase
-    places = _Places(scene)
+            missing = found.missing or Missing("unlisted", found.codes)
+            return Resolution(description, (), (), floor=found.floor, missing=missing, unused=reading.unused)
+    run = _Run(scene, places, list(base), viewpoint)
+    run.resolve(reading, listed, taken)
+    return Resolution(description, base, tuple(run.codes), found.floor if found else None, tuple(run.steps),
+                      reference=run.empty_reference, fallback_rooms=found.fallback_rooms if found else (),
+                      unused=tuple(reading.unused) + tuple(run.unused), frame=run.frame)
 
-    def done(reference: Resolution | None = None) -> Resolution:
-        return Resolution(description, base, tuple(codes), floor, tuple(steps), reference=reference, fallback_rooms=fallback)
 
-    if phrase.order is not None and listed:
-        steps.append(by_order(codes, phrase.order, taken))
-        codes = list(steps[-1].kept)
-        if not codes:
-            return done()
-    if phrase.place is not None:
+class _Run:
+    """One resolution's steps over the candidates, stopping at the first that leaves nothing."""
+
+    def __init__(self, scene: Scene, places: Places, codes: list[str], camera: Viewpoint | None):
+        self.scene, self.places, self.codes, self.camera = scene, places, codes, camera
+        self.steps: list[Narrowing] = []
+        self.unused: list[Unused] = []
+        self.frame: Viewpoint | None = camera
+        self.empty_reference: Resolution | None = None
+
+    def step(self, narrowing: Narrowing) -> bool:
+        """Record a step; False when it left nothing (the search ends there)."""
+        self.steps.append(narrowing)
+        if narrowing.note and narrowing.kept == narrowing.before:
+            self.unused.append(Unused(narrowing.words, narrowing.note))
+        self.codes = list(narrowing.kept)
+        return bool(self.codes)
+
+    def resolve(self, reading: Reading, listed: bool, taken: list[str] | None) -> None:
+        attributes = self.scene.item_attributes
+        if reading.order is not None and listed and not self.step(by_order(self.codes, reading.order, taken)):
+            return
+        for excluded in reading.excluded:
+            if not self._exclude(excluded):
+                return
+        self.frame = self._frame(reading) or self.camera
+        relations = [(r, self._references(r)) for r in reading.relations]
+        relations = [(r, groups) for r, groups in relations if groups is not None]
+        if self.empty_reference is not None and not self.codes:
+            return
+        for relation, groups in relations:
+            if relation.kind in FACTS and not self.step(by_relation(self.codes, relation, groups, self.places, self.frame)):
+                return
+        for side in reading.sides:
+            if side.kind in PLACES and side.kind not in ("top", "bottom") and not self._side(side):
+                return
+        for color in reading.colors:
+            if not self.step(by_color(self.codes, color, attributes)):
+                return
+        for material in reading.materials:
+            self.step(by_material(self.codes, material, attributes))
+        for shape in reading.shapes:
+            self.step(by_shape(self.codes, shape, attributes))
+        for relation, groups in relations:
+            if relation.kind not in FACTS and not self.step(by_relation(self.codes, relation, groups, self.places, self.frame)):
+                return
+        for side in reading.sides:
+            if (side.kind not in PLACES or side.kind in ("top", "bottom")) and not self._side(side):
+                return
+        if reading.size is not None and len(self.codes) > 1:
+            self.step(by_size(self.codes, reading.size, attributes))
+        ordinal = reading.ordinal
+        if ordinal is not None and not (reading.order is not None and listed) and len(self.codes) > 1:
+            if ordinal.by in SIZE_MEASURES:
+                self.step(by_rank(self.codes, ordinal.word, ordinal.by, ordinal.index, attributes,
+                                  largest_first=not ordinal.smallest_first))
+            else:
+                self.step(by_position(self.codes, ordinal, self.places, self.frame))
+
+    def _side(self, side: Side) -> bool:
+        if len(self.codes) <= 1 and not side.negated and side.kind not in ("corner", "wall", "floor", "ceiling"):
+            return True
+        return self.step(by_side(self.codes, side, self.places, self.frame))
+
+    def _exclude(self, excluded: Reading) -> bool:
+        """'not the red one', 'except the office chair': whatever those words pick among the candidates goes."""
+        inner = resolve(self.scene, describe(excluded, self.scene.index), within=list(self.codes), places=self.places)
+        out = set(inner.codes)
+        if not out or out >= set(self.codes):
+            self.unused.append(Unused(excluded.text or "not …", "what it excludes is not among the candidates"))
+            return True
+        kept = tuple(c for c in self.codes if c not in out)
+        return self.step(Narrowing("exclude", f"not {excluded.text}".strip(), tuple(self.codes), kept, tied=len(kept) > 1))
+
+    def _references(self, relation: Relation) -> list[list[str]] | None:
+        """The codes each reference of a relation means; None when the scene has nothing it could mean (the relation
+        is then set aside, and said so)."""
         groups: list[list[str]] = []
-        for reference in description.references:
-            resolved = resolve(scene, reference)
+        for ref in relation.references:
+            resolved = resolve(self.scene, describe(ref, self.scene.index), places=self.places)
+            if not resolved.codes and resolved.missing is None and ref.qualified:
+                bare = replace(ref, colors=(), size=None, shapes=(), materials=(), relations=(), sides=(), ordinal=None)
+                resolved = resolve(self.scene, describe(bare, self.scene.index), places=self.places)
+                if resolved.codes:
+                    self.unused.append(Unused(ref.text, f"no {ref.text} as described; used every {ref.head}"))
             if not resolved.codes:
-                codes = []
-                return done(resolved)
+                if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words")):
+                    self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), f"there is no {ref.head or ref.text} here"))
+                    return None
+                self.empty_reference = resolved
+                self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), f"no {ref.head} fits '{ref.text}'"))
+                return None
             groups.append(list(resolved.codes))
-        if groups or phrase.place.relation == "corner":
-            steps.append(by_place(codes, phrase.place, places.spot, groups, places.spot))
-            codes = list(steps[-1].kept)
-            if not codes:
-                return done()
-    if phrase.color is not None:
-        steps.append(by_color(codes, phrase.color, scene.item_attributes))
-        codes = list(steps[-1].kept)
-        if not codes:
-            return done()
-    if phrase.size is not None and len(codes) > 1:
-        steps.append(by_size(codes, phrase.size, scene.item_attributes))
-        codes = list(steps[-1].kept)
-    return done()
+        return groups if groups or relation.kind == "between" else None
+
+    def _frame(self, reading: Reading) -> Viewpoint | None:
+        """The viewpoint the words give ('facing the bed', 'as you enter'), when the scene shows where that is."""
+        view = reading.view
+        if view is None or not self.codes:
+            return None
+        toward = self._things(view.toward)
+        at = self._things(view.at)
+        room = self.places.room(self.codes[0])
+        others = self.places.in_room(room.code)
+        frame = view_frame(view, toward, at, room, others, [self.places.spot(c) for c in self.codes],
+                           self.places.doors(room.code))
+        if frame is None:
+            self.unused.append(Unused(view.word, "the scene does not show where that puts you"))
+        return frame
+
+    def _things(self, reading: Reading | None) -> list:  # type: ignore[type-arg]
+        if reading is None:
+            return []
+        resolved = resolve(self.scene, describe(reading, self.scene.index), places=self.places)
+        return [self.places.spot(c) for c in resolved.codes]

@@ -3,20 +3,22 @@ size and place words (in the query itself, or given as structured filters), in E
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from scene_agent.errors import UsageError
 from scene_agent.language.color_words import color_word
-from scene_agent.language.phrase import Phrase
-from scene_agent.language.place_words import PlaceWord, Relation
+from scene_agent.language.grammar import read
+from scene_agent.language.reading import Reading, Relation, Side
+from scene_agent.language.relation_words import RelationKind, SideKind
 from scene_agent.language.size_words import size_words
 from scene_agent.language.words import Lang, detect_language
 from scene_agent.model import Model
 from scene_agent.resolution.color_match import dominant_term
 from scene_agent.resolution.matching import entry
-from scene_agent.resolution.query import Description, parse_description
+from scene_agent.resolution.query import Description, describe, parse_description, scene_lexicon
 from scene_agent.resolution.resolve import Resolution, resolve
 from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.index import IndexedObject
@@ -43,12 +45,16 @@ class SizeFilter(Model):
 class RelationFilter(Model):
     """Pick by place, relative to other things named in words."""
 
-    relation: Relation = Field(description="near: next to/beside/by; closest/farthest: to/from the reference; on, "
-                                           "under, above; between: reference and reference2; corner: in a corner of "
-                                           "its room (no reference).")
+    relation: RelationKind | Literal["corner"] = Field(
+        description="near: next to/beside/by; closest/farthest: to/from the reference (by contrast: the clearly "
+                    "nearest); on, supporting (the reference is on it), under, above, inside; between: reference and "
+                    "reference2; end: at the end of; opposite: across from; left, right, front, behind: of the "
+                    "reference (as the viewer sees it); facing; with: has the reference on or at it; corner: in a "
+                    "corner of its room (no reference).")
     reference: str | None = Field(default=None, max_length=200,
                                   description="What it is placed relative to, in words: 'the sofa', 'window'.")
     reference2: str | None = Field(default=None, max_length=200, description="The second thing, for 'between'.")
+    negated: bool = Field(default=False, description="True for 'not next to the window', 'not on the table'.")
 
     @model_validator(mode="after")
     def _references(self) -> RelationFilter:
@@ -72,6 +78,11 @@ class FindInput(Model):
                                           "'beige'), or a tone ('dark', 'light', 'dark blue').")
     size: SizeFilter | None = None
     relation: RelationFilter | None = None
+    side: SideKind | None = Field(default=None, description="Where among its kind or in its room: left, right, middle, "
+                                                            "front, back (as the viewer sees them), top, bottom, corner, "
+                                                            "center (of the room), wall (against a wall).")
+    exclude: list[str] | None = Field(default=None, max_length=10,
+                                      description="Descriptions of what it is not: 'the red one', 'the office chair'.")
     within: list[str] | None = Field(default=None, max_length=500,
                                      description="Only among these codes, in the order they were listed (e.g. the "
                                                  "candidates of the last answer): then 'the second one' or 'the red one' "
@@ -114,15 +125,24 @@ class Candidate(Model):
 
 
 class Step(Model):
-    """One colour, size, place or order qualifier applied to the candidates."""
+    """One part of the description applied to the candidates: a colour, size, shape, place, side, order or exclusion."""
 
-    qualifier: Literal["color", "size", "place", "order"]
+    qualifier: Literal["color", "material", "size", "shape", "place", "side", "order", "ordinal", "exclude"]
     words: str = Field(description="The words that did it, e.g. 'red', 'biggest', 'next to'.")
     before: int = Field(description="Candidates before this step.")
     kept: list[str]
     tied: bool = Field(default=False, description="Several kept because they are too close to tell apart by these words.")
     reference: list[str] | None = Field(default=None, description="Place words: the codes they refer to.")
     measure: str | None = None
+    negated: bool = False
+    note: str | None = Field(default=None, description="Why these words could not narrow (e.g. no viewpoint).")
+
+
+class UnusedWord(Model):
+    """Words of the description that did not narrow the candidates, and why."""
+
+    word: str
+    why: str
 
 
 class FindResult(Model):
@@ -137,6 +157,11 @@ class FindResult(Model):
                                                                     "and order narrowed it (when they did).")
     steps: list[Step] = Field(default_factory=list, description="How colour, size, place and order words narrowed it.")
     note: str | None = Field(default=None, description="Something to tell the user about how the words were read.")
+    reading: Reading | None = Field(default=None, description="How the description was read: what it names, what "
+                                                              "narrows it, where the speaker stands.")
+    used_words: list[str] = Field(default_factory=list, description="The words that said which thing is meant.")
+    unused_words: list[UnusedWord] = Field(default_factory=list, description="Words that did not narrow it, and why.")
+    corrections: list[list[str]] = Field(default_factory=list, description="Misspelt words and what they were read as.")
 
     @property
     def tied(self) -> Step | None:
@@ -179,21 +204,31 @@ def _observed(scene: Scene, code: str, distance: float | None) -> Observed:
 
 
 def _with_filters(description: Description, spec: FindInput, scene: Scene) -> Description | str:
-    """The description with the structured filters in place of the words' own qualifiers (or why a filter is unusable)."""
-    phrase = description.phrase
-    color, size, place, references = phrase.color, phrase.size, phrase.place, description.references
+    """The description with the structured filters in place of the words' own parts (or why a filter is unusable)."""
+    reading = description.reading
+    colors, size, relations, sides, excluded = reading.colors, reading.size, reading.relations, reading.sides, reading.excluded
     if spec.color is not None:
         color, used = color_word(spec.color.lower().split())
         if color is None or used != len(spec.color.split()):
             return spec.color
+        colors = (color,)
     if spec.size is not None:
         size = size_words(spec.size.measure, spec.size.extreme, spec.size.strict)
+    lexicon = scene_lexicon(scene.index)
     if spec.relation is not None:
         r = spec.relation
-        place = PlaceWord(word=r.relation, relation=r.relation, reference=r.reference, reference2=r.reference2)
-        references = tuple(parse_description(text, scene.index, depth=1) for text in (r.reference, r.reference2) if text)
-    merged = Phrase(text=phrase.text, head=phrase.head, color=color, size=size, place=place, order=phrase.order)
-    return Description(phrase=merged, spec=description.spec, references=references)
+        if r.relation == "corner":
+            sides = (Side("in a corner", "corner", negated=r.negated),)
+            relations = ()
+        else:
+            references = tuple(read(text, lexicon) for text in (r.reference, r.reference2) if text)
+            relations = (Relation(r.relation, r.relation, references, negated=r.negated),)
+    if spec.side is not None:
+        sides = (*sides, Side(spec.side, spec.side))
+    if spec.exclude:
+        excluded = (*excluded, *(read(text, lexicon) for text in spec.exclude if text.strip()))
+    merged = replace(reading, colors=colors, size=size, relations=relations, sides=sides, excluded=excluded)
+    return describe(merged, scene.index)
 
 
 def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter | dict[str, Any] | None = None,
@@ -216,20 +251,25 @@ def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter
     unknown = [code for code in spec.within or [] if code not in scene.index.rooms and code not in scene.index.objects]
     if unknown:
         raise UsageError(f"within: not rooms or objects of scene {scene.scene_id}: {', '.join(unknown[:5])}")
-    resolution = resolve(scene, description, within=spec.within, taken=taken)
+    resolution = resolve(scene, description, within=spec.within, taken=taken, viewpoint=viewpoint)
     return result_of(scene, spec.query, resolution, lang)
 
 
 def result_of(scene: Scene, query: str, resolution: Resolution, lang: Lang) -> FindResult:
     """The tool's result for a resolution: candidates with what was measured of them, the steps, or why none."""
     steps = [Step(qualifier=n.kind, words=n.words, before=len(n.before), kept=list(n.kept), tied=n.tied,
-                  reference=list(n.references) or None, measure=n.measure) for n in resolution.narrowings]
+                  reference=list(n.references) or None, measure=n.measure, negated=n.negated, note=n.note)
+             for n in resolution.narrowings]
+    reading = resolution.description.reading
+    words = {"reading": reading, "used_words": list(reading.used),
+             "unused_words": [UnusedWord(word=u.word, why=u.why) for u in resolution.unused],
+             "corrections": [list(pair) for pair in reading.corrections]}
     considered = list(resolution.considered) if resolution.narrowings else []
     if not resolution.codes:
         message = nothing_found(resolution, scene, lang)
         suggestions = list(resolution.missing.suggestions or resolution.missing.elsewhere) if resolution.missing else []
         return FindResult(query=query, candidates=[], floor=resolution.floor, message=message, suggestions=suggestions,
-                          considered=considered, steps=steps)
+                          considered=considered, steps=steps, **words)
     distances = next((n.values for n in reversed(resolution.narrowings) if n.kind == "place"), {})
     measured = len(resolution.codes) > 1 or resolution.narrowings
     codes = list(resolution.codes)
@@ -237,7 +277,7 @@ def result_of(scene: Scene, query: str, resolution: Resolution, lang: Lang) -> F
                             if measured and i < MAX_ATTRIBUTED else None) for i, code in enumerate(codes)]
     note = fallback_note(resolution, scene, lang) if resolution.fallback_rooms else None
     return FindResult(query=query, candidates=candidates, floor=resolution.floor, considered=considered, steps=steps,
-                      note=note)
+                      note=note, **words)
 
 
 def _number(value: object) -> float | None:

@@ -112,12 +112,12 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
         words = NO_COLOR_ONE if len(step.before) == 1 else NO_COLOR
         shown = step.words if lang == "en" else (color_name(step.words, lang) if " " not in step.words else step.words)
         return words(lang, color=shown, noun=noun, nouns=plural(noun, lang), colors=join(colors, lang) or "?")
-    if step.kind == "place":
-        description = resolution.description
-        if description.phrase.place is not None and description.phrase.place.relation == "corner":
-            return NO_CORNER(lang, noun=noun)
+    if step.kind == "side" and "corner" in step.words:
+        return NO_CORNER(lang, noun=noun)
+    if step.kind in ("place", "side"):
         reference = noun_of(scene, step.references, lang) if step.references else "?"
-        text = NO_PLACE(lang, noun=noun, relation=relation_name(_relation(resolution), lang), reference=reference)
+        relation = relation_name(_relation(resolution, step), lang) if step.kind == "place" else step.words
+        text = NO_PLACE(lang, noun=noun, relation=relation, reference=reference)
         known = [(v, c) for c, v in step.values.items() if isinstance(v, float)]
         if known:
             distance, code = min(known)
@@ -131,9 +131,10 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
     return SAY_WHAT(lang)
 
 
-def _relation(resolution: Resolution) -> str:
-    place = resolution.description.phrase.place
-    return place.relation if place is not None else "near"
+def _relation(resolution: Resolution, step: Narrowing | None = None) -> str:
+    relations = resolution.description.reading.relations
+    chosen = next((r for r in relations if step is not None and r.word == step.words), relations[0] if relations else None)
+    return chosen.kind if chosen is not None else "near"
 
 
 def nothing_found(resolution: Resolution | None, scene: Scene, lang: Lang, unknown_color: str | None = None) -> str:

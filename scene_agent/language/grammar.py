@@ -1,0 +1,436 @@
+"""The one reader of descriptions: words → `Reading`.
+
+A grammar of our own over tagged pieces (tokens.py), written for how people describe one thing among
+others (docs/language.md, "How a description is read"): an optional viewpoint clause ("facing the bed,"),
+the thing meant — the first noun phrase, or the one after "choose", "this is a", "it is the" — then what
+places it ("next to X", "that is on top of Y", "with a lamp on it", "not the red one"), sentence after
+sentence, "it" and "the chair" in later sentences meaning the same thing. Noun phrases carry their own
+colour, size, shape, position and ordinal words; what follows a reference describes the reference
+("the chair next to the table by the window"). Every word ends up used, a function word, or listed as
+unused with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scene_agent.language.lexicon import Lexicon, NounHit, default_lexicon
+from scene_agent.language.order_words import OrderWord, order_word
+from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
+from scene_agent.language.reading import Reading, Side, Unused
+from scene_agent.language.tokens import Piece, tag, tokenize
+
+SELECTING = frozenset({"choose", "select", "pick", "click", "want", "correct", "target", "answer"})
+_INVERSE = {"on": "supporting", "supporting": "on", "under": "above", "above": "under", "front": "behind",
+            "behind": "front", "left": "right", "right": "left", "inside": "with", "near": "near", "with": "near"}
+_ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
+                          r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
+# A relation to a part of a thing is a relation to the thing: "on the short side of the table" is by the table.
+_PART_RELATION = {"side": "near", "edge": "near", "short side": "near", "long side": "near", "other side": "near",
+                  "far side": "near", "near side": "near", "opposite side": "near", "end": "end", "far end": "end",
+                  "near end": "end", "foot": "end", "head": "end", "headboard": "end", "left end": "end", "right end": "end",
+                  "top": "on", "surface": "on", "bottom": "near", "front": "front", "front side": "front",
+                  "back": "behind", "back side": "behind", "rear": "behind", "left side": "left",
+                  "left hand side": "left", "right side": "right", "right hand side": "right", "corner": "end",
+                  "middle": "between", "center": "between", "centre": "between", "area": "near", "part": "near",
+                  "section": "near", "portion": "near", "half": "near", "base": "near"}
+_OBJECT_PRONOUNS = frozenset({"it", "them", "itself", "its", "top", "their", "one"})
+
+
+def read(text: str, lexicon: Lexicon | None = None, *, numbers: bool = False) -> Reading:
+    """Read a description (English words; Chinese is read into English first by zh.py) into its parts.
+
+    `numbers`: 'number 2', '#2' and a bare '2' are order words too (answering a pick among listed things).
+    """
+    lexicon = lexicon or default_lexicon()
+    order: OrderWord | None = None
+    if numbers or _ALL_OR_BOTH.search(text.lower()):
+        order, _ = order_word(" ".join(tokenize(text)), numbers=numbers)
+        if order is not None and order.kind not in ("both", "all") and not (numbers and order.kind == "nth"):
+            order = None
+    text_for_pieces = text
+    pieces = _corrected(tag(tokenize(text_for_pieces), lexicon), lexicon)
+    reader = _Reader(pieces)
+    reader.walk()
+    order = order or reader.target.order_word()
+    return reader.target.reading(text, order=order, corrections=reader.corrections, unused=reader.unused,
+                                 used=reader.used)
+
+
+def _corrected(pieces: list[Piece], lexicon: Lexicon) -> list[Piece]:
+    """Unknown words where a noun belongs (after 'the', an adjective, or alone) read as near spellings of known nouns."""
+    out: list[Piece] = []
+    for k, piece in enumerate(pieces):
+        if piece.kind == "word":
+            before = out[-1].kind if out else None
+            after = pieces[k + 1].kind if k + 1 < len(pieces) else None
+            noun_slot = before in (None, "det", "color", "size", "shape", "material", "other", "num", "comma", "stop",
+                                   "filler", "side") and after not in ("noun",)
+            hit = lexicon.near_spelling(piece.words[0]) if noun_slot else None
+            if hit is not None:
+                out.append(Piece("noun", piece.words, hit))
+                continue
+        out.append(piece)
+    return out
+
+
+class _Reader:
+    """Walks the pieces once, sentence by sentence, filling the thing meant and the things it is placed by."""
+
+    def __init__(self, pieces: list[Piece]):
+        self.pieces = pieces
+        self.target = Thing()
+        self.things: list[Thing] = []        # every other thing mentioned, in order
+        self.unused: list[Unused] = []
+        self.used: list[str] = []
+        self.corrections: list[tuple[str, str]] = []
+        self.target_named = False
+        self.p = 0
+
+    # -- the walk ---------------------------------------------------------------------------------------------------
+
+    def walk(self) -> None:
+        sentences = _sentences(self.pieces)
+        start = _selecting_sentence(sentences)
+        for number, sentence in enumerate(sentences):
+            if number < start:
+                self._context(sentence)
+            else:
+                self._sentence(sentence, first=number == start)
+        if self.target.noun is None:
+            self._infer_head()
+
+    def _context(self, sentence: list[Piece]) -> None:
+        """A sentence before the one that picks ('look for the bed. choose the pillow …'): things it names are
+        references the rest may mention; its own words say nothing about the thing meant."""
+        for piece in sentence:
+            if piece.kind in ("word",):
+                self.unused.append(Unused(piece.text, "in a sentence before the one that says which thing is meant"))
+
+    def _sentence(self, pieces: list[Piece], first: bool) -> None:
+        subject: Thing | None = None
+        copula = False
+        negated: str | None = None
+        relation: tuple[Piece, Thing] | None = None   # a relation waiting for what it is relative to
+        last_np: Thing | None = None                   # the last thing named, for "… by the window" after it
+        separated = True                               # a comma, 'and' or 'that' since the last noun phrase
+        i = 0
+        while i < len(pieces):
+            piece = pieces[i]
+            kind = piece.kind
+            if kind == "view":
+                i = self._view(pieces, i)
+                separated = True
+                continue
+            start_np = i
+            if kind in ("det", "other", "num", "ord", "color", "size", "shape", "material", "noun", "pron") or (
+                    kind == "name" and i + 1 < len(pieces) and pieces[i + 1].kind == "poss") or (
+                    kind == "side" and _adjective_side(pieces, i)) or (kind == "rel" and _adjective_rel(pieces, i)):
+                np, i = noun_phrase(pieces, i)
+                self._note(np)
+                if relation is not None:
+                    rel_piece, owner = relation
+                    if self._location(np, owner):
+                        relation = None
+                        continue
+                    things = [self._thing(np)]
+                    if rel_piece.value == "with":
+                        while i + 1 < len(pieces) and pieces[i].kind == "and" and _starts_np(pieces[i + 1]):
+                            more, i = noun_phrase(pieces, i + 1)
+                            self._note(more)
+                            things.append(self._thing(more))
+                        rel_piece, i = self._with_tail(rel_piece, pieces, i)
+                    if _between(rel_piece) and owner.relations and owner.relations[-1].kind == "between" and \
+                            len(owner.relations[-1].things) == 1 and pieces[start_np - 1].kind == "and":
+                        owner.relations[-1].things += things  # "between the door and the bed": one relation, two things
+                    else:
+                        for thing in things:
+                            self._relate(owner, rel_piece, thing, negated)
+                    negated = None
+                    relation = (rel_piece, owner) if _between(rel_piece) and _and_follows(pieces, i) else None
+                    last_np, separated = things[-1], False
+                    continue
+                if subject is None:
+                    subject = self._subject(np, first)
+                    last_np, separated = subject, False
+                    if np.superlative is not None:
+                        relation = self._superlative(np, subject, pieces, i)
+                    continue
+                if negated is not None:
+                    self._negated(subject, np, negated)
+                    negated = negated if i < len(pieces) and pieces[i].kind in ("or", "and") else None
+                    separated = False
+                    continue
+                if copula:
+                    self._predicate(subject, np)
+                    copula, separated = False, False
+                    continue
+                if subject is self.target and not self.target_named and np.noun is not None and np.noun.kind == "object":
+                    subject.take(np)  # "in the corner, the plant", "upstairs rug": the thing named after where it is
+                    self.target_named = True
+                    continue
+                if np.noun is None and not np.pronoun and not np.partitive:
+                    subject.take(np, head=False)  # "the bed biggest" (read from Chinese): adjectives after their noun
+                    continue
+                if self._location(np, subject):
+                    continue
+                self.unused.append(Unused(np.text, "a noun phrase with no word placing it"))
+                continue
+            if kind == "rel":
+                owner = subject if separated or last_np is None or last_np is subject else last_np
+                if owner is None:
+                    owner = subject = self.target
+                if piece.value == "with" and copula:
+                    copula = False
+                relation = (piece, owner)
+                self.used.append(piece.text)
+            elif kind == "side":
+                owner = subject or self.target
+                if subject is None:
+                    subject = self.target
+                owner.sides.append(Side(piece.text, piece.value, negated=negated is not None))  # type: ignore[arg-type]
+                negated = None
+                self.used.append(piece.text)
+            elif kind == "neg":
+                negated = str(piece.value)
+                self.used.append(piece.text)
+                if piece.value == "without":
+                    relation = (Piece("rel", piece.words, "with"), subject or self.target)
+            elif kind in ("floor", "code", "name"):
+                (last_np if relation is None and last_np is not None else relation[1] if relation else subject or
+                 self.target).limits.append(piece.text)
+                relation = None if kind == "name" else relation
+                self.used.append(piece.text)
+            elif kind == "cop":
+                copula = True
+            elif kind in ("comma", "and", "or", "wh"):
+                separated = True
+                if kind == "comma" or kind == "wh":
+                    negated = None
+                if kind == "comma":
+                    copula = False
+            elif kind == "word":
+                self.unused.append(Unused(piece.text, "not a word I know for things, places, colours or sizes"))
+            i += 1
+        if relation is not None and relation[0].value in ("closest", "farthest"):
+            relation[1].sides.append(Side(relation[0].text, "near" if relation[0].value == "closest" else "far"))
+
+    # -- pieces of the walk -------------------------------------------------------------------------------------------
+
+    def _note(self, np: NounPhrase) -> None:
+        self.used += np.used
+        self.unused += np.unused
+        for noun in np.modifiers:
+            if noun.kind == "object" and np.noun is not None:
+                self.unused.append(Unused(noun.words, f"read as a kind of {np.noun.words}"))
+        if np.noun is not None and np.noun.corrected:
+            self.corrections.append((np.noun.corrected, np.noun.words))
+
+    def _thing(self, np: NounPhrase) -> Thing:
+        thing = Thing.of(np)
+        self.things.append(thing)
+        return thing
+
+    def _subject(self, np: NounPhrase, first: bool) -> Thing:
+        """Who a clause is about: the thing meant (the first one named, 'it', or one called as it is), or a reference."""
+        target = self.target
+        if first and not self.target_named:
+            self.target_named = np.noun is not None
+            target.take(np)
+            return target
+        if np.pronoun or np.noun is None or target.noun is None or _same_kind(np.noun, target):
+            if target.noun is None and np.noun is not None and np.noun.kind == "object":
+                self.target_named = True
+            target.take(np)
+            return target
+        for thing in self.things:
+            if thing.noun and _same_kind(np.noun, thing):
+                thing.take(np)
+                return thing
+        other = self._thing(np)
+        self.unused.append(Unused(np.text, "this sentence is about another thing"))
+        return other
+
+    def _predicate(self, subject: Thing, np: NounPhrase) -> None:
+        """'it is a brown chair', 'the printer is a white box', 'it is the one on the right'."""
+        if subject is self.target and subject.noun is None and np.noun is not None and np.noun.kind != "part":
+            subject.take(np)
+            return
+        subject.take(np, head=False)
+        if np.noun is not None and np.noun.kind == "object" and not _same_kind(np.noun, subject):
+            self.unused.append(Unused(np.noun.words, f"read as what {subject.name or 'it'} looks like, not what it is"))
+
+    def _negated(self, subject: Thing, np: NounPhrase, negation: str) -> None:
+        """'not the red one', 'except the office chair' (another of its kind), or 'on the sill, not the table' (the
+        last relation, not to that)."""
+        if np.noun is None or np.pronoun or _same_kind(np.noun, subject) or not subject.relations:
+            subject.excluded.append(Thing.of(np))
+            return
+        last = subject.relations[-1]
+        subject.relations.append(Link(last.word, last.kind, [self._thing(np)], negated=True))
+
+    def _with_tail(self, rel: Piece, pieces: list[Piece], i: int) -> tuple[Piece, int]:
+        """'with a lamp on it', 'with the counter and sink on top', 'with a pen in front of it': the relation turned
+        around (the lamp is on it: it is under the lamp … it supports the lamp)."""
+        j = i
+        while j < len(pieces) and pieces[j].kind == "filler":
+            j += 1
+        after = pieces[j] if j < len(pieces) else None
+        follows = pieces[j + 1] if j + 1 < len(pieces) else None
+        if after is None:
+            return rel, i
+        if after.kind == "side" and after.value == "top":
+            self.used.append(after.text)
+            return Piece("rel", (*rel.words, "…", *after.words), "supporting"), j + 1
+        if after.kind == "rel" and (follows is None or follows.kind in ("stop", "comma", "and") or (
+                follows.kind in ("pron", "det") and follows.words[0] in _OBJECT_PRONOUNS)):
+            self.used.append(after.text)
+            end = j + 2 if follows is not None and follows.kind in ("pron", "det") else j + 1
+            return Piece("rel", (*rel.words, "…", *after.words), _INVERSE.get(str(after.value), "near")), end
+        return rel, i
+
+    def _relate(self, owner: Thing, rel: Piece, thing: Thing, negated: str | None) -> None:
+        """A relation with what it is relative to ('in the row', 'of the group' say nothing more: dropped)."""
+        kind = str(rel.value)
+        if not thing.head_words and not thing.pronoun and not (thing.colors or thing.size or thing.sides):
+            return
+        if thing.part is not None and kind in ("near", "on", "inside", "closest", "end"):
+            kind = _PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
+        count = thing.count if kind in ("with", "near", "supporting") and thing.count and thing.count > 1 else None
+        owner.relations.append(Link(rel.text, kind, [thing], negated=negated is not None, count=count))
+
+    def _location(self, np: NounPhrase, owner: Thing) -> bool:
+        """'in the kitchen', 'of flat 4A', 'on floor 1': words that say where to look, kept with the thing's name."""
+        if (np.noun is not None and np.noun.kind == "room") or (np.noun is None and np.words_only and owner.head_words):
+            if owner.noun is None and not owner.limits:
+                owner.pronoun = True  # "the one in the study": still a pronoun, placed in a room
+            owner.limits.append(np.text_without_det)
+            return True
+        return False
+
+    def _superlative(self, np: NounPhrase, subject: Thing, pieces: list[Piece], i: int) -> tuple[Piece, Thing] | None:
+        """'the closest chair to the door': the relation waits for 'to the door'."""
+        if i < len(pieces) and pieces[i].kind == "filler" and pieces[i].words[0] in ("to", "from"):
+            pieces[i] = Piece("filler", pieces[i].words)
+            return Piece("rel", (np.superlative or "",), "closest" if np.superlative in ("closest", "nearest") else "farthest"), subject
+        subject.sides.append(Side(np.superlative or "", "near" if np.superlative in ("closest", "nearest") else "far"))
+        return None
+
+    def _view(self, pieces: list[Piece], i: int) -> int:
+        """'facing the bed,' / 'standing at the door looking at the windows,' / 'as you enter': where the speaker is."""
+        piece = pieces[i]
+        self.used.append(piece.text)
+        kind = piece.value
+        toward: Thing | None = None
+        at: Thing | None = None
+        i += 1
+        while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
+            current = pieces[i]
+            if current.kind == "view":
+                self.used.append(current.text)
+                if kind == "standing":
+                    kind = "facing" if current.value != "front_of" else "front_of"
+                i += 1
+                continue
+            if current.kind in ("det", "other", "num", "color", "size", "shape", "material", "noun", "pron"):
+                if toward is not None and current.kind in ("det", "pron") and kind != "standing":
+                    break  # "facing the sinks it is the one on the right": the main clause begins
+                np, i = noun_phrase(pieces, i)
+                self._note(np)
+                thing = self._thing(np)
+                if np.part in ("front", "front side", "head", "headboard") and kind == "facing":
+                    kind = "front_of"
+                if kind == "standing" and at is None:
+                    at = thing
+                elif toward is None:
+                    toward = thing
+                continue
+            if current.kind == "rel" and (toward or at) is not None:
+                owner = toward or at
+                assert owner is not None
+                self.used.append(current.text)
+                j = i + 1
+                if j < len(pieces) and pieces[j].kind in ("det", "other", "num", "color", "size", "noun", "pron"):
+                    np, j = noun_phrase(pieces, j)
+                    self._note(np)
+                    owner.relations.append(Link(current.text, str(current.value), [self._thing(np)]))
+                i = j
+                continue
+            if current.kind == "word":
+                self.unused.append(Unused(current.text, "not a word I know for things, places, colours or sizes"))
+            i += 1
+        view_kind = kind if kind in ("facing", "front_of", "back_to", "standing", "entering") else "facing"
+        self.target.view = (piece.text, view_kind)
+        self.target.view_toward, self.target.view_at = toward, at
+        return i
+
+    def _infer_head(self) -> None:
+        """No name for the thing meant ('facing the sinks, it is the one on the right'): the kind named in the plural
+        or after 'of' ('the smaller of the shelves', 'in the middle of the other plants') is what it is among."""
+        target = self.target
+        viewed = [t for t in (target.view_toward, target.view_at) if t is not None]
+        candidates = [t for t in viewed if t.plural] + [t for t in self.things if t.plural or t.other]
+        if target.partitive is not None:
+            candidates.insert(0, target.partitive)
+        for thing in candidates:
+            if thing.noun and thing.noun_kind == "object":
+                target.noun, target.noun_kind = thing.noun, "object"
+                return
+
+
+def _sentences(pieces: list[Piece]) -> list[list[Piece]]:
+    out: list[list[Piece]] = [[]]
+    for piece in pieces:
+        if piece.kind == "stop":
+            if out[-1]:
+                out.append([])
+        else:
+            out[-1].append(piece)
+    return [s for s in out if s]
+
+
+def _selecting_sentence(sentences: list[list[Piece]]) -> int:
+    """The sentence that says which thing is meant: a later 'choose the …' overrides a first 'look for the bed'."""
+    for number in range(len(sentences) - 1, 0, -1):
+        first = next((p for p in sentences[number] if p.kind not in ("det",)), None)
+        if first is not None and first.kind == "filler" and first.words[0] in SELECTING:
+            return number
+    return 0
+
+
+def _adjective_side(pieces: list[Piece], i: int) -> bool:
+    """'the left chair', 'the middle one', 'the top shelf': a side word inside a noun phrase, not after it."""
+    before = pieces[i - 1].kind if i > 0 else None
+    after = pieces[i + 1] if i + 1 < len(pieces) else None
+    return before in ("det", "other", "num", "ord") and after is not None and after.kind in ("noun", "pron", "color", "size",
+                                                                                            "shape", "material")
+
+
+def _adjective_rel(pieces: list[Piece], i: int) -> bool:
+    """'the closest chair to the door': a superlative place word before the noun."""
+    piece = pieces[i]
+    before = pieces[i - 1].kind if i > 0 else None
+    after = pieces[i + 1] if i + 1 < len(pieces) else None
+    return (piece.value in ("closest", "farthest") and len(piece.words) == 1 and before in ("det", "ord")
+            and after is not None and after.kind in ("noun", "pron", "color", "size"))
+
+
+def _starts_np(piece: Piece) -> bool:
+    return piece.kind in ("det", "other", "num", "color", "size", "shape", "material", "noun")
+
+
+def _between(rel: Piece) -> bool:
+    return rel.value == "between"
+
+
+def _and_follows(pieces: list[Piece], i: int) -> bool:
+    return i < len(pieces) and pieces[i].kind == "and"
+
+
+def _same_kind(noun: NounHit, thing: Thing) -> bool:
+    """Whether a noun names the kind of thing already described ('the chair' after 'this is a brown chair')."""
+    if not thing.noun:
+        return False
+    head = thing.noun.split()[-1]
+    words = noun.words.split()
+    return words[-1] == head or noun.words == thing.noun or head in words

@@ -1,0 +1,216 @@
+"""Words cut into tokens and tagged: each stretch of tokens becomes one `Piece` — a noun, a relation, a side, a
+colour, a negation … — by the longest phrase any table knows, so 'on top of', 'kitchen cabinets' and 'facing the
+front of' are one piece each. What no table knows stays a `word` piece, for the grammar to report as unused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from scene_agent.language.color_words import color_word
+from scene_agent.language.lexicon import Lexicon
+from scene_agent.language.relation_words import RELATIONS, SIDES, VIEW_PREFIX, VIEWS
+from scene_agent.language.size_words import size_word
+
+PieceKind = Literal["name", "noun", "rel", "side", "view", "color", "size", "shape", "material", "neg", "and", "or", "det",
+                    "other", "pron", "cop", "wh", "of", "poss", "num", "ord", "floor", "code", "stop", "comma", "filler",
+                    "word"]
+
+SHAPES = {"round": "round", "circular": "round", "oval": "round", "rounded": "round", "cylindrical": "round",
+          "circle": "round", "square": "square", "squared": "square", "squarish": "square", "cube": "square",
+          "rectangular": "rectangular", "rectangle": "rectangular", "oblong": "rectangular", "long": "long",
+          "elongated": "long", "flat": "flat", "thin": "flat", "l shaped": "l-shaped", "l-shaped": "l-shaped"}
+MATERIALS = ("wooden", "wood", "metal", "metallic", "steel", "glass", "leather", "fabric", "plastic", "cloth",
+             "cardboard", "paper", "upholstered", "cushioned", "padded", "marble", "stone", "chrome", "wicker")
+NEGATIONS = {"not": "not", "no": "not", "never": "not", "except": "except", "except for": "except", "other than": "except",
+             "but not": "not", "instead of": "except", "rather than": "except", "nor": "not", "neither": "not",
+             "without": "without", "but the": "except", "apart from": "except", "excluding": "except", "any except": "except"}
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+           "single": 1, "pair": 2, "couple": 2, "double": 2, "both": 2}
+ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4,
+            "sixth": 5, "6th": 5, "seventh": 6, "7th": 6, "eighth": 7, "8th": 7, "last": -1, "final": -1}
+DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "some", "any", "its", "their", "his", "her",
+                         "my", "your", "our", "each", "every", "all", "both"})
+# How many without a number: "a few of the chairs", "a group of three bins", "in the row".
+QUANTITIES = frozenset({"few", "couple", "several", "many", "lot", "lots", "bunch", "group", "set", "pair", "row", "line",
+                        "stack", "pile", "cluster", "series", "collection", "handful", "number", "bank", "array", "column"})
+# Words of the question around a description: what to do with it, not which thing it is.
+QUESTION_WORDS = frozenset({"show", "display", "visualize", "visualise", "what", "whats", "how", "big", "colour", "color",
+                            "colours", "colors", "size", "volume", "tell", "describe", "give", "list", "count", "measure",
+                            "dimensions", "dimension", "compare", "comparing", "which", "whichever", "where", "wheres",
+                            "open", "highlight", "let", "many", "much", "long", "wide", "tall", "high", "deep"})
+OTHERS = frozenset({"other", "another", "others", "remaining", "rest", "second one"})
+PRONOUNS = frozenset({"it", "one", "ones", "itself", "they", "them", "themselves", "he", "she", "him", "thing", "things",
+                      "something", "anything", "everything", "nothing"})
+COPULAS = frozenset({"is", "are", "was", "were", "be", "being", "been", "am"})
+WH_WORDS = frozenset({"that", "which", "who", "whose", "where", "whom"})
+# Words that carry no meaning for which thing is meant: imperatives, question frames, politeness, hedges.
+FILLERS = frozenset({
+    "choose", "select", "pick", "find", "click", "locate", "identify", "look", "looking", "for", "please", "want",
+    "wanted", "you", "i", "we", "me", "us", "correct", "target", "answer", "mean", "meant", "referring", "talking",
+    "about", "here", "there", "see", "can", "could", "would", "will", "should", "do", "does", "did", "get", "grab",
+    "go", "to", "need", "needs", "shall", "may", "might", "must", "just", "only", "actually", "exactly", "basically",
+    "also", "too", "as", "well", "so", "then", "now", "currently", "located", "placed", "positioned", "situated",
+    "sitting", "standing", "set", "found", "kept", "lying", "laying", "resting", "sits", "stands", "lies", "rests",
+    "hanging", "hangs", "mounted", "seen", "appears", "seems", "directly", "immediately", "kind", "sort", "type",
+    "somewhat", "slightly", "pretty", "very", "fairly", "rather", "quite", "really", "definitely", "probably", "if",
+    "when", "while", "where", "whilst", "had", "like", "looks", "similar", "same", "way", "direction", "towards",
+    "toward", "up", "down", "out", "off", "scene", "view", "image", "option", "options", "choice", "lone", "whole",
+    "entire", "clicked", "pushed", "put", "tucked", "stored", "leaning", "leans", "installed", "attached", "built",
+    "parked", "stacked", "oh", "ok", "okay", "yes", "yeah", "hi", "hello", "thanks", "thank", "sure", "yep", "guess",
+    "think", "believe", "say", "said", "called", "named", "labeled", "labelled", "marked", "shown", "showing",
+    "displayed", "visible", "available", "going", "make", "note", "notice", "noticed", "spot", "spotted",
+})
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One stretch of tokens and what it is."""
+
+    kind: PieceKind
+    words: tuple[str, ...]
+    value: object = None
+
+    @property
+    def text(self) -> str:
+        """The tokens as written (normalised)."""
+        return " ".join(self.words)
+
+
+_CONTRACTIONS = ((r"\bit's\b", "it is"), (r"\bthat's\b", "that is"), (r"\bthere's\b", "there is"),
+                 (r"\bwhat's\b", "what is"), (r"\bhere's\b", "here is"), (r"\bwho's\b", "who is"),
+                 (r"\bwhere's\b", "where is"), (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"),
+                 (r"n't\b", " not"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'m\b", " am"),
+                 (r"'d\b", " would"), (r"\bits\b", "its"))
+_CODE = re.compile(r"(?<![\w.])\d+-\d+(?:-\d+)?(?![\w.])")
+_FLOOR = re.compile(r"\b(?:on |at )?(?:the )?(?:(?:ground|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|upper|"
+                    r"lower|bottom) (?:floor|level|storey|story)|(?:floor|level|storey|story) (?:number |no )?\d+)\b|"
+                    r"\b(?:upstairs|downstairs)\b")
+# A flat, apartment or room by its number ("flat 4a", "apartment 12", "unit b3"), or such a number alone ("4a's").
+_NAME = re.compile(r"(?:(?:flat|apartment|apt|unit|suite|room|house|no|number) )?(?=\w*\d)[a-z]?\d+[a-z]?\b")
+_SPLIT = re.compile(r"\s*([.;:!?\n]+|[,()\[\]\"“”]+)\s*")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case tokens: contractions spelt out, "'s" its own token, punctuation as '.' (sentence) or ','."""
+    text = text.lower().replace("’", "'").replace("`", "'").replace("&", " and ").replace("/", " or ")
+    for pattern, full in _CONTRACTIONS:
+        text = re.sub(pattern, full, text)
+    text = re.sub(r"(\w)'s\b", r"\1 's", text)
+    text = re.sub(r"(?<=[^\W\d])-(?=[^\W\d])", " ", text)  # "left-hand" → "left hand"; codes keep their hyphens
+    text = re.sub(r"\.(?=\s|$)", " . ", text)
+    tokens: list[str] = []
+    for part in _SPLIT.split(text):
+        part = part.strip()
+        if not part:
+            continue
+        if _SPLIT.fullmatch(part) or part in ".;:!?,":
+            tokens.append("," if part[0] in ",()[]\"“”" else ".")
+            continue
+        tokens += [t for t in re.split(r"[^\w'-]+", part) if t and t != "'"]
+    return tokens
+
+
+def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
+    """The tokens as pieces, each the longest phrase any table knows (a view only where a clause starts)."""
+    pieces: list[Piece] = []
+    longest = max(map(_words, [*RELATIONS, *SIDES, *VIEWS]))
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token in (".", ","):
+            pieces.append(Piece("stop" if token == "." else "comma", (token,)))
+            i += 1
+            continue
+        best = _special(tokens, i)
+        clause_start = _clause_start(pieces)
+        for n in range(min(longest, len(tokens) - i), 0, -1):
+            if best is not None and len(best.words) >= n:
+                break
+            phrase = " ".join(tokens[i:i + n])
+            if "." in tokens[i:i + n] or "," in tokens[i:i + n]:
+                continue
+            if clause_start and phrase in VIEWS:
+                best = Piece("view", tuple(tokens[i:i + n]), VIEWS[phrase])
+            elif phrase in SIDES and (phrase not in RELATIONS or n > 1):
+                best = Piece("side", tuple(tokens[i:i + n]), SIDES[phrase])
+            elif phrase in RELATIONS:
+                best = Piece("rel", tuple(tokens[i:i + n]), RELATIONS[phrase])
+        noun = lexicon.match(tokens, i)
+        if noun is not None and (best is None or noun[0] > len(best.words)):
+            best = Piece("noun", tuple(tokens[i:i + noun[0]]), noun[1])
+        colour, used = color_word(tokens[i:i + 3])
+        if colour is not None and (best is None or used >= len(best.words)):
+            best = Piece("color", tuple(tokens[i:i + used]), colour)
+        if best is None:
+            best = _single(tokens, i, lexicon)
+        pieces.append(best)
+        i += len(best.words)
+    return pieces
+
+
+def _clause_start(pieces: list[Piece]) -> bool:
+    """True when only words such as 'if you are' came since the clause began: a view may start here."""
+    for piece in reversed(pieces):
+        if piece.kind in ("stop", "comma"):
+            return True
+        if not all(w in VIEW_PREFIX for w in piece.words):
+            return False
+        if piece.words[0] in _SUBORDINATORS:
+            return True
+    return True
+
+
+_SUBORDINATORS = frozenset({"if", "when", "while", "as", "assuming", "once", "upon"})
+
+
+def _words(phrase: str) -> int:
+    return phrase.count(" ") + 1
+
+
+def _special(tokens: list[str], i: int) -> Piece | None:
+    """Floors, codes and the several-word negations and shapes, which outrank the tables."""
+    rest = " ".join(tokens[i:i + 6])
+    if (m := _FLOOR.match(rest)) and m.start() == 0:
+        return Piece("floor", tuple(m.group(0).split()))
+    if _CODE.fullmatch(tokens[i]):
+        return Piece("code", (tokens[i],))
+    if (m := _NAME.match(rest)) and not rest[m.end():m.end() + 1].isalnum() and rest[m.end():m.end() + 1] != "-" \
+            and not tokens[i].isdigit():
+        return Piece("name", tuple(m.group(0).split()))
+    for n in (3, 2):
+        phrase = " ".join(tokens[i:i + n])
+        if phrase in NEGATIONS:
+            return Piece("neg", tuple(tokens[i:i + n]), NEGATIONS[phrase])
+        if phrase in SHAPES:
+            return Piece("shape", tuple(tokens[i:i + n]), SHAPES[phrase])
+    return None
+
+
+def _single(tokens: list[str], i: int, lexicon: Lexicon) -> Piece:
+    """One token by itself: a size, a shape, a number, a function word … or an unknown word."""
+    token = tokens[i]
+    sized, used = size_word(tokens[i:i + 2])
+    if sized is not None:
+        return Piece("size", tuple(tokens[i:i + used]), sized)
+    simple: dict[str, tuple[PieceKind, object]] = {
+        **{w: ("neg", v) for w, v in NEGATIONS.items() if " " not in w}, "and": ("and", None), "or": ("or", None),
+        "but": ("and", None), "plus": ("and", None), "of": ("of", None), "'s": ("poss", None),
+        **{w: ("shape", v) for w, v in SHAPES.items()}, **{w: ("material", w) for w in MATERIALS},
+        **{w: ("ord", v) for w, v in ORDINALS.items()}, **{w: ("other", None) for w in OTHERS},
+        **{w: ("det", None) for w in DETERMINERS}, **{w: ("pron", None) for w in PRONOUNS}, "which": ("wh", None),
+        **{w: ("cop", None) for w in COPULAS}, **{w: ("wh", None) for w in WH_WORDS}}
+    if token in simple:
+        kind, value = simple[token]
+        if token == "one" and i + 1 < len(tokens) and tokens[i + 1] == "of":
+            return Piece("num", (token,), 1)
+        return Piece(kind, (token,), value)
+    if token in NUMBERS or token.isdigit():
+        return Piece("num", (token,), NUMBERS.get(token) or int(token))
+    if token in QUANTITIES:
+        return Piece("num", (token,), 0)
+    if token in FILLERS or token in QUESTION_WORDS:
+        return Piece("filler", (token,))
+    return Piece("word", (token,))

@@ -1,0 +1,122 @@
+"""Which way things face, and where someone stands when the words say ('facing the bed', 'as you enter').
+
+Scenes carry no orientation, so it is read from the geometry where the geometry shows it: a seat faces the
+table, desk or screen it stands at; a bed faces away from the wall its head end touches; anything else with
+its back to a wall faces into the room. Where none of that holds, the facing is unknown (None), and words
+that need it ('in front of the table' in the middle of a room) leave a real choice instead of a guess.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from scene_agent.language.reading import View
+from scene_agent.language.vocabulary import head_noun
+from scene_agent.resolution.places import Spot, gap, wall_distance
+from scene_agent.resolution.viewpoint import Viewpoint
+
+Vector = tuple[float, float]
+
+SEATS = frozenset({"chair", "office chair", "armchair", "sofa", "stool", "bench", "seat", "toilet", "ottoman"})
+SEATED_AT = frozenset({"table", "desk", "dining table", "coffee table", "tv", "monitor", "counter", "kitchen counter",
+                       "piano", "whiteboard", "end table", "computer tower", "laptop", "keyboard"})
+SEAT_REACH_M = 1.2     # a seat this close to a table faces it
+WALL_REACH_M = 0.4     # a thing this close to a wall has its back to it
+VIEW_DISTANCE_M = 2.0  # where someone stands to look at a thing's front
+MIN_OFFSET_M = 0.5     # a thing this close to the room's middle gives no direction to look from the middle
+
+
+def unit(dx: float, dy: float) -> Vector | None:
+    """The direction of (dx, dy), or None when it is too short to have one."""
+    norm = math.hypot(dx, dy)
+    return (dx / norm, dy / norm) if norm > 1e-6 else None
+
+
+def facing_of(item: Spot, room: Spot, others: Iterable[Spot]) -> Vector | None:
+    """The direction the item's front faces, seen from above, where the geometry shows it; None otherwise."""
+    kind = _kind(item.label)
+    if kind in SEATS:
+        tables = [o for o in others if o.code != item.code and _kind(o.label) in SEATED_AT and gap(item, o) <= SEAT_REACH_M]
+        if tables:
+            nearest = min(tables, key=lambda o: gap(item, o))
+            return unit(nearest.xy[0] - item.xy[0], nearest.xy[1] - item.xy[1])
+    return away_from_wall(item, room)
+
+
+def away_from_wall(item: Spot, room: Spot) -> Vector | None:
+    """Into the room, for a thing with its back (a bed: its head end) against a wall; None when it stands free."""
+    from shapely.geometry import Point, Polygon
+    from shapely.ops import nearest_points
+
+    if not isinstance(room.shape, Polygon) or wall_distance(item, room) > WALL_REACH_M:
+        return None
+    outline = room.shape.exterior
+    if _kind(item.label) == "bed":
+        ends = [Point(end) for end in item.ends()]
+        near = [(float(outline.distance(end)), k) for k, end in enumerate(ends)]
+        (d0, k0), (d1, _) = sorted(near)
+        if d0 > WALL_REACH_M + 0.2 or d1 - d0 < 0.3:
+            return None
+        head, foot = ends[k0], ends[1 - k0]
+        return unit(foot.x - head.x, foot.y - head.y)
+    centre = Point(item.xy)
+    wall_point = nearest_points(outline, centre)[0]
+    return unit(centre.x - wall_point.x, centre.y - wall_point.y)
+
+
+def group_facing(items: Sequence[Spot], room: Spot, others: Sequence[Spot]) -> Vector | None:
+    """The facing several things share (within 45°), or None."""
+    facings = [facing_of(item, room, others) for item in items]
+    if not facings or any(f is None for f in facings):
+        return None
+    fx, fy = sum(f[0] for f in facings if f), sum(f[1] for f in facings if f)
+    mean = unit(fx, fy)
+    if mean is None or any(f is not None and f[0] * mean[0] + f[1] * mean[1] < math.cos(math.radians(45)) for f in facings):
+        return None
+    return mean
+
+
+def centre_of(items: Sequence[Spot]) -> tuple[float, float, float]:
+    """The middle of several things (z: their mean height)."""
+    n = len(items)
+    return (sum(s.xy[0] for s in items) / n, sum(s.xy[1] for s in items) / n,
+            sum((s.z_min + s.z_max) / 2 for s in items) / n)
+
+
+def view_frame(view: View, toward: Sequence[Spot], at: Sequence[Spot], room: Spot, others: Sequence[Spot],
+               candidates: Sequence[Spot], doors: Sequence[Spot]) -> Viewpoint | None:
+    """Where someone stands and looks, from the view words and the things they name; None when the scene does not say."""
+    if view.kind == "entering":
+        if len(doors) != 1:
+            return None
+        return Viewpoint.looking(centre_of(doors), _room_middle(room), source="words")
+    if view.kind == "standing" and at:
+        position = centre_of(at)
+        goal = centre_of(toward) if toward else centre_of(candidates) if candidates else _room_middle(room)
+        return Viewpoint.looking(position, goal, source="words")
+    if view.kind == "back_to" and toward:
+        position = centre_of(toward)
+        return Viewpoint.looking(position, _room_middle(room), source="words")
+    if not toward:
+        return None
+    looked_at = centre_of(toward)
+    front = group_facing(toward, room, others)
+    if front is not None:
+        position = (looked_at[0] + VIEW_DISTANCE_M * front[0], looked_at[1] + VIEW_DISTANCE_M * front[1], looked_at[2])
+        return Viewpoint.looking(position, looked_at, source="words")
+    middle = _room_middle(room)
+    if math.hypot(looked_at[0] - middle[0], looked_at[1] - middle[1]) < MIN_OFFSET_M:
+        return None
+    return Viewpoint.looking(middle, looked_at, source="words")
+
+
+def _room_middle(room: Spot) -> tuple[float, float, float]:
+    centroid = room.shape.centroid
+    return float(centroid.x), float(centroid.y), (room.z_min + room.z_max) / 2
+
+
+def _kind(label: str | None) -> str:
+    if not label:
+        return ""
+    return label if label in SEATS or label in SEATED_AT or label == "bed" else head_noun(label)

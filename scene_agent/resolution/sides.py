@@ -1,0 +1,156 @@
+"""Where a thing is among its kind or in its room: 'the chair on the left', 'the middle one', 'the top shelf',
+'in the corner', 'against the wall', 'in the middle of the room', 'the second from the right'.
+
+Left, right, front and back need a viewpoint: the words' own ('facing the windows, …'), else what the
+person sees in the viewer. Without one they are a real ambiguity, never guessed: the few that are on the
+left from some side — the outermost of the group — are kept for the user to choose among.
+"""
+
+from __future__ import annotations
+
+import math
+
+from scene_agent.language.reading import Ordinal, Side
+from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
+from scene_agent.resolution.narrowing import Narrowing, rounded
+from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, wall_distance
+from scene_agent.resolution.spots import Places
+from scene_agent.resolution.viewpoint import Viewpoint
+
+SIDE_MARGIN = Margin(0.2, 0.15)     # 'the left one': within 20 cm (or 15 %) of the leftmost is as far left
+HEIGHT_MARGIN = Margin(0.1, 0.1)    # 'the top shelf'
+MIDDLE_MARGIN = Margin(0.2, 0.2)
+CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
+WALL_REACH_M = 0.35                 # 'against the wall'
+FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
+CEILING_REACH_M = 0.4               # 'on the ceiling'
+NO_VIEW = "no viewpoint: left and right depend on where you stand"
+
+
+def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | None) -> Narrowing:
+    """Keep the candidates on that side (or in that place); a negated side keeps the others."""
+    spots = {c: places.spot(c) for c in codes}
+    values: dict[str, float] = {}
+    note = None
+    holds: set[str] | None = None
+    kind = side.kind
+    if kind in ("left", "right", "front", "back", "near", "far"):
+        if frame is None:
+            kept = _outermost(spots) if kind in ("left", "right", "front", "back") else list(codes)
+            return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1, note=NO_VIEW)
+        values = {c: _along(frame, s, kind) for c, s in spots.items()}
+        kept = by_contrast(values, "low", SIDE_MARGIN)
+    elif kind in ("top", "bottom"):
+        values = {c: (s.z_min + s.z_max) / 2 for c, s in spots.items()}
+        kept = by_contrast(values, "high" if kind == "top" else "low", HEIGHT_MARGIN)
+    elif kind == "middle":
+        if len(codes) < 3:
+            return Narrowing("side", side.word, tuple(codes), tuple(codes), tied=len(codes) > 1,
+                             note="the middle of two is neither")
+        values = _off_middle(spots, frame)
+        kept = by_contrast(values, "low", MIDDLE_MARGIN)
+    elif kind == "center":
+        values = {c: math.dist(s.xy, _room_centre(places.room(c))) for c, s in spots.items()}
+        kept = by_contrast(values, "low", CENTRE_MARGIN)
+    elif kind == "corner":
+        values = {c: corner_distance(s, places.room(c)) for c, s in spots.items()}
+        holds = {c for c, v in values.items() if v <= CORNER_REACH_M}
+        kept = [c for c in codes if c in holds] or by_contrast({c: v for c, v in values.items() if v <= 2 * CORNER_REACH_M},
+                                                                "low", Margin(0.2))
+    elif kind in ("floor", "ceiling"):
+        room = {c: places.room(c) for c in codes}
+        values = {c: (s.z_min - room[c].z_min if kind == "floor" else room[c].z_max - s.z_max) for c, s in spots.items()}
+        holds = {c for c, v in values.items() if v <= (FLOOR_REACH_M if kind == "floor" else CEILING_REACH_M)}
+        kept = [c for c in codes if c in holds]
+    elif kind == "wall":
+        values = {c: wall_distance(s, places.room(c)) for c, s in spots.items()}
+        holds = {c for c, v in values.items() if v <= WALL_REACH_M}
+        kept = [c for c in codes if c in holds] or by_contrast({c: v for c, v in values.items() if v <= 2 * WALL_REACH_M},
+                                                                "low", Margin(0.15))
+    else:
+        return Narrowing("side", side.word, tuple(codes), tuple(codes))
+    if side.negated:
+        out = holds if holds is not None else set(kept)
+        kept = [c for c in codes if c not in out]
+    return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1 and not side.negated,
+                     values=rounded(values), negated=side.negated, note=note)
+
+
+def by_position(codes: list[str], ordinal: Ordinal, places: Places, frame: Viewpoint | None) -> Narrowing:
+    """'the second from the left', 'third from the top', 'the last one in the row': a rank along an axis."""
+    spots = {c: places.spot(c) for c in codes}
+    by = ordinal.by
+    if by in ("top", "bottom"):
+        values = {c: (s.z_min + s.z_max) / 2 for c, s in spots.items()}
+        better = "high" if by == "top" else "low"
+    elif by in ("left", "right", "front", "back") and frame is not None:
+        values = {c: _along(frame, s, by) for c, s in spots.items()}
+        better = "low"
+    else:
+        # No direction to count from ('the last one in the row', 'second from the left' unseen): either end.
+        values = _along_row(spots)
+        ends = set(at_rank(values, "low", ordinal.index, Margin(0.15))) | set(at_rank(values, "high", ordinal.index, Margin(0.15)))
+        kept = [c for c in codes if c in ends]
+        return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values),
+                         note=NO_VIEW if by != "row" else "a row has two ends")
+    kept = at_rank(values, better, ordinal.index, Margin(0.15))  # type: ignore[arg-type]
+    return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values))
+
+
+def _along(frame: Viewpoint, spot: Spot, kind: str) -> float:
+    """The value that is lowest for the thing most to that side, as seen from the frame."""
+    x, y = spot.xy
+    if kind == "left":
+        return frame.across(x, y)
+    if kind == "right":
+        return -frame.across(x, y)
+    if kind == "front":
+        return frame.ahead(x, y)
+    if kind == "back":
+        return -frame.ahead(x, y)
+    distance = math.dist((x, y), frame.position[:2])
+    return distance if kind == "near" else -distance
+
+
+def _outermost(spots: dict[str, Spot]) -> list[str]:
+    """The things on the outside of the group (the corners of the hull of their centres): each is on the left or
+    right from some side."""
+    if len(spots) <= 2:
+        return list(spots)
+    from shapely.geometry import MultiPoint, Point
+
+    hull = MultiPoint([s.xy for s in spots.values()]).convex_hull
+    if hull.geom_type != "Polygon":
+        ends = _along_row(spots)
+        low, high = min(ends.values()), max(ends.values())
+        return [c for c, v in ends.items() if v in (low, high)]
+    corners = [Point(p) for p in list(hull.exterior.coords)[:-1]]
+    return [c for c, s in spots.items() if any(Point(s.xy).distance(p) < 1e-6 for p in corners)]
+
+
+def _along_row(spots: dict[str, Spot]) -> dict[str, float]:
+    """Each thing's position along the line the group is spread along (its principal axis)."""
+    xs = [s.xy for s in spots.values()]
+    mx, my = sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs)
+    sxx = sum((p[0] - mx) ** 2 for p in xs)
+    syy = sum((p[1] - my) ** 2 for p in xs)
+    sxy = sum((p[0] - mx) * (p[1] - my) for p in xs)
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+    ux, uy = math.cos(angle), math.sin(angle)
+    return {c: (s.xy[0] - mx) * ux + (s.xy[1] - my) * uy for c, s in spots.items()}
+
+
+def _off_middle(spots: dict[str, Spot], frame: Viewpoint | None) -> dict[str, float]:
+    """How far each thing is from the middle of the group, along the row (or across the view)."""
+    if frame is not None:
+        along = {c: frame.across(*s.xy) for c, s in spots.items()}
+    else:
+        along = _along_row(spots)
+    ordered = sorted(along.values())
+    middle = ordered[len(ordered) // 2] if len(ordered) % 2 else (ordered[len(ordered) // 2 - 1] + ordered[len(ordered) // 2]) / 2
+    return {c: abs(v - middle) for c, v in along.items()}
+
+
+def _room_centre(room: Spot) -> tuple[float, float]:
+    centroid = room.shape.centroid
+    return float(centroid.x), float(centroid.y)
