@@ -17,7 +17,7 @@ import numpy as np
 from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
 from scene_agent.importers.common import json_field, read_json, read_points, require_dir, require_file, scene_id_for, subset
-from scene_agent.language.vocabulary import canonical_label, canonical_room_type, is_structure_label
+from scene_agent.language.vocabulary import canonical_room_type, is_structure_label
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.scene.writer import SceneWriter
 
@@ -102,7 +102,9 @@ def _split_groups(group_of_vertex: np.ndarray, labels: list[str], ids: list[int]
         if is_structure_label(label):
             structure_parts.append(indices)
         elif len(indices):
-            objects.append(ScanObject(object_id=ids[number], label=canonical_label(label) or "object", indices=indices))
+            # The scan's own label ("kitchen cabinets"), as its people say it; the scene index reads it into its usual form.
+            objects.append(ScanObject(object_id=ids[number], label=" ".join(label.lower().replace("_", " ").split()) or "object",
+                                      indices=indices))
     return sorted(objects, key=lambda o: o.object_id), np.sort(np.concatenate(structure_parts))
 
 

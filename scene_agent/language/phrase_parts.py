@@ -30,6 +30,7 @@ class NounPhrase:
     text: str
     text_without_det: str = ""
     noun: NounHit | None = None
+    said: str = ""  # the noun as written ("cabinets"), where `noun` has its usual form ("cabinet")
     modifiers: list[NounHit] = field(default_factory=list)  # nouns before the last one: rooms, or things it is by
     pronoun: bool = False
     plural: bool = False
@@ -95,6 +96,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
             if np.noun is not None:
                 np.modifiers.append(np.noun)
             np.noun = piece.value  # type: ignore[assignment]
+            np.said = piece.text
             np.plural = np.plural or _plural(piece)
             np.used.append(piece.text)
         elif kind == "pron" and np.noun is None:
@@ -206,6 +208,7 @@ class Thing:
     """What a description says about one thing, gathered across its clauses."""
 
     noun: str | None = None
+    said: str = ""
     noun_kind: str | None = None
     limits: list[str] = field(default_factory=list)  # where to look: rooms, floors, codes, names ("kitchen", "floor 1")
     text: str = ""
@@ -258,7 +261,7 @@ class Thing:
             else:
                 if self.noun_kind == "room" and self.noun is not None:
                     self.limits.insert(0, self.noun)  # "kitchen, the chair": the room first, the thing after
-                self.noun = np.noun.words
+                self.noun, self.said = np.noun.words, np.said
                 self.limits += rooms
             self.noun_kind = np.noun.kind if np.noun.kind != "room" or self.noun_kind is None else self.noun_kind
             self.modifiers += [noun.words for noun in nearby]
@@ -301,7 +304,7 @@ class Thing:
                 unused: list[Unused] | None = None, used: list[str] | None = None) -> Reading:
         """The finished reading of this thing."""
         size = None if self.ordinal is not None and self.ordinal.by in _SIZE_ORDER else self.size
-        return Reading(text=text, head=" ".join(self.head_words), plural=self.plural, colors=tuple(self.colors),
+        return Reading(text=text, head=" ".join(self.head_words), said=self.said, plural=self.plural, colors=tuple(self.colors),
                        size=size, shapes=tuple(dict.fromkeys(self.shapes)), materials=tuple(dict.fromkeys(self.materials)),
                        relations=tuple(link.relation() for link in self.relations), sides=tuple(self.sides),
                        ordinal=self.ordinal, order=order, view=self._view(), excluded=tuple(t.reading(t.text) for t in self.excluded),

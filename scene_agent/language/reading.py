@@ -77,6 +77,7 @@ class Reading:
 
     text: str
     head: str = ""
+    said: str = ""  # the head's noun as written ("cabinets"; `head` has its usual form): a scene's own name wins
     plural: bool = False
     colors: tuple[ColorWord, ...] = ()
     size: SizeWord | None = None

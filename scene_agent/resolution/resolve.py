@@ -11,6 +11,7 @@ search: the words are set aside (`unused`, with why) and the rest decides, or th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
@@ -79,30 +80,66 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)
             return Resolution(description, (), (), floor=found.floor, missing=missing, unused=reading.unused)
-    run = _Run(scene, places, list(base), viewpoint)
+    run = _Run(scene, places, list(base), viewpoint, _loosely_named(scene, description, base))
     run.resolve(reading, listed, taken)
     return Resolution(description, base, tuple(run.codes), found.floor if found else None, tuple(run.steps),
                       reference=run.empty_reference, fallback_rooms=found.fallback_rooms if found else (),
                       unused=tuple(reading.unused) + tuple(run.unused), frame=run.frame)
 
 
+def _loosely_named(scene: Scene, description: Description, base: tuple[str, ...]) -> frozenset[str]:
+    """The candidates named by another name than the scene's own for some of them ('chair' for an office chair, or
+    for a 'chairs' group, when some are labelled 'chair'): 'the chair far from the table' may mean the farthest chair
+    or the farthest office chair."""
+    said = _as_named(description.reading.said)
+    if not said:
+        return frozenset()
+    objects = scene.index.objects
+    loose = {c for c in base if c in objects and _as_named(objects[c].obj.label) != said}
+    return frozenset(loose) if loose and len(loose) < len(base) else frozenset()
+
+
+def _as_named(label: str) -> str:
+    """A name as compared with the scene's own: spaces, hyphens and case aside ('trash can' is 'trashcan'), the
+    plural kept ('cabinets' is a group, 'cabinet' one)."""
+    return "".join(c for c in label.lower() if c.isalnum())
+
+
 class _Run:
     """One resolution's steps over the candidates, stopping at the first that leaves nothing."""
 
-    def __init__(self, scene: Scene, places: Places, codes: list[str], camera: Viewpoint | None):
-        self.scene, self.places, self.codes, self.camera = scene, places, codes, camera
+    def __init__(self, scene: Scene, places: Places, codes: list[str], camera: Viewpoint | None,
+                 loose: frozenset[str] = frozenset()):
+        self.scene, self.places, self.codes, self.camera, self.loose = scene, places, codes, camera, loose
         self.steps: list[Narrowing] = []
         self.unused: list[Unused] = []
         self.frame: Viewpoint | None = camera
         self.empty_reference: Resolution | None = None
 
-    def step(self, narrowing: Narrowing) -> bool:
-        """Record a step; False when it left nothing (the search ends there)."""
+    def step(self, narrowing: Narrowing | Callable[[list[str]], Narrowing]) -> bool:
+        """Record a step (given as the narrowing, or as how to narrow some codes); False when it left nothing.
+
+        Given as how to narrow, candidates named exactly and those named by their last word only are narrowed apart
+        and kept together: 'the chair far from the table' may mean the farthest chair or the farthest office chair."""
+        if not isinstance(narrowing, Narrowing):
+            narrowing = self._apart(narrowing)
         self.steps.append(narrowing)
         if narrowing.note and narrowing.kept == narrowing.before:
             self.unused.append(Unused(narrowing.words, narrowing.note))
         self.codes = list(narrowing.kept)
         return bool(self.codes)
+
+    def _apart(self, narrow: Callable[[list[str]], Narrowing]) -> Narrowing:
+        """The step read both ways — over every candidate, and over those the scene itself calls what the words say —
+        and, where the two readings pick differently, both picks kept for the user to choose between."""
+        exact = [c for c in self.codes if c not in self.loose]
+        every = narrow(self.codes)
+        if not exact or len(exact) == len(self.codes) or set(every.kept) <= set(exact):
+            return every
+        strict = narrow(exact)
+        kept = set(every.kept) | set(strict.kept)
+        codes = tuple(c for c in self.codes if c in kept)
+        return replace(every, kept=codes, tied=len(codes) > 1 and not every.negated)
 
     def resolve(self, reading: Reading, listed: bool, taken: list[str] | None) -> None:
         attributes = self.scene.item_attributes
@@ -130,7 +167,8 @@ class _Run:
         for shape in reading.shapes:
             self.step(by_shape(self.codes, shape, attributes))
         for relation, groups in relations:
-            if relation.kind not in FACTS and not self.step(by_relation(self.codes, relation, groups, self.places, self.frame)):
+            if relation.kind not in FACTS and not self.step(
+                    lambda codes, r=relation, g=groups: by_relation(codes, r, g, self.places, self.frame)):
                 return
         for side in reading.sides:
             if (side.kind not in PLACES or side.kind in ("top", "bottom")) and not self._side(side):

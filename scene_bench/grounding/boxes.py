@@ -21,7 +21,7 @@ import numpy as np
 from scene_agent.demo.surfaces import Box
 from scene_agent.errors import SceneAgentError
 from scene_agent.geometry.points import Points
-from scene_agent.language.vocabulary import canonical_label, is_structure_label
+from scene_agent.language.vocabulary import is_structure_label
 from scene_agent.scene.manifest import MANIFEST_NAME, Floor, Room, SceneManifest, SceneObject
 from scene_agent.scene.writer import SceneWriter
 
@@ -30,7 +30,7 @@ MAX_OBJECT_POINTS = 6000
 MIN_OBJECT_POINTS = 60
 ROOM_CODE = "0-1"
 DIGEST_NAME = "boxes.sha256"  # beside scene.json: the digest of the boxes it was built from
-BUILD_VERSION = 1  # raise when build_scene writes scenes differently, so cached scenes are built again
+BUILD_VERSION = 2  # raise when build_scene writes scenes differently, so cached scenes are built again
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def build_scene(scan: str, boxes: list[GroundBox], out_dir: Path) -> Path:
         for box in objects:
             code = object_code(box.id)
             o_rel, o_count, o_bounds = writer.add_points(code, _box_points(box, f"{scan}/{box.id}"))
-            listed.append(SceneObject(code=code, label=canonical_label(box.label.replace("_", " ")) or "object",
+            listed.append(SceneObject(code=code, label=_label(box.label),
                                       points_file=o_rel, point_count=o_count, bounds=o_bounds))
         room = Room(code=ROOM_CODE, type="room", name=scan, points_file=rel, point_count=count, bounds=bounds, objects=listed)
         manifest = SceneManifest(scene_id=_scene_id(scan), name=_scene_name(scan),
@@ -142,6 +142,11 @@ def _scene_id(scan: str) -> str:
 def scene_dir(scan: str, cache: Path) -> Path:
     """Where the scene of a scan lives in a cache directory."""
     return cache / _scene_id(scan)
+
+
+def _label(raw: str) -> str:
+    """The dataset's own label, as a scene keeps it ('kitchen cabinets'; the scene index reads it into its usual form)."""
+    return " ".join(raw.replace("_", " ").split()) or "object"
 
 
 def _digest(boxes: list[GroundBox]) -> str:

@@ -1,9 +1,12 @@
 """The spatial relations Sr3D-style rows are written from, decided on axis-aligned boxes with clear margins.
 
-Each relation says which one of a class (the 2–7 objects sharing a label) stands in it to an anchor, and only when
-the others clearly do not: the closest is at least 0.3 m and 1.5 times nearer than the next; only one of the class
-is between the anchors, on the anchor, or in one section around an anchor whose front is evident (it stands
-against one wall, beside it, and faces into the room). docs/grounding.md lists the thresholds.
+Each relation says which one of a class (the 2–6 objects sharing a label) stands in it to an anchor, and only when
+the others clearly do not, with the thresholds ReferIt3D's generator used for Sr3D: the closest (farthest) is at least
+0.2 m nearer (farther) than the next; between: at least 51 % of the target's footprint lies in the hull of the two
+anchors' footprints, it touches neither, and no other of its class is within 0.3 m of it; on / supporting: bottom and
+top within 0.15 m, footprints shared by at least 30 %; above / below: more than 0.06 m apart in height, footprints
+shared by at least 20 %; allocentric: one section around an anchor whose front is evident (it stands against one wall,
+beside it, and faces into the room). docs/grounding.md lists them.
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ from dataclasses import dataclass
 
 Rect = tuple[float, float, float, float]  # a footprint: x0, y0, x1, y1 (metres, x0 ≤ x1, y0 ≤ y1)
 
-MARGIN_M = 0.3          # closest/farthest: the gap to the next one of the class
-RATIO = 1.5             # … and the distances' ratio
+MARGIN_M = 0.2          # closest/farthest: the gap to the next one of the class
+RATIO = 1.5             # on / supporting: the one on top is at most this much larger in area than the one below
 TOUCH_M = 0.15          # on / supporting: the gap in height between a bottom and a top
-OVER_SHARE = 0.5        # on / above / below: the share of a footprint over the other
-BETWEEN_T = (0.15, 0.85)  # between: where along the anchors' line the centre is …
-BETWEEN_OFF_M = 0.5     # … and how far off it at most
-LOOSE_OFF_M = 1.0       # any other of the class within this of the line, near its span, makes it unclear
+SUPPORT_SHARE = 0.3     # on / supporting: the share of the upper one's footprint over the lower one
+OVER_SHARE = 0.2        # above / below: the share of either footprint over the other …
+APART_M = 0.06          # … and at least this far apart in height
+BETWEEN_SHARE = 0.51    # between: the share of the target's footprint in the hull of the anchors' footprints …
+BETWEEN_TOUCH = 0.1     # … at most this share of it on either anchor …
+BETWEEN_AMBIGUOUS = 0.1  # … no other of its class with more than this in the hull …
+BETWEEN_APART_M = 0.3   # … nor within this of it
 WALL_GAP_M = 0.3        # an anchor this close to a wall stands against it
 SECTION_IN = 0.6        # allocentric: the share of the target's footprint in the section …
 SECTION_ELSEWHERE = 0.25  # … at most this of it in any other section (not at a corner) …
@@ -76,9 +82,9 @@ def proximity(group: Sequence[Thing], anchor: Thing) -> list[tuple[str, Thing]]:
     ranked = sorted(group, key=lambda o: (gap(o, anchor), o.id))
     d = [gap(o, anchor) for o in ranked]
     found = []
-    if d[1] - d[0] >= MARGIN_M and d[1] >= RATIO * d[0]:
+    if d[1] - d[0] >= MARGIN_M:
         found.append(("closest", ranked[0]))
-    if d[-1] - d[-2] >= MARGIN_M and d[-1] >= RATIO * d[-2]:
+    if d[-1] - d[-2] >= MARGIN_M:
         found.append(("farthest", ranked[-1]))
     return found
 
@@ -87,16 +93,14 @@ def _vertical(o: Thing, a: Thing) -> str | None:
     """How o stands to a in height: supported-by (on it), supporting (under it, holding it), above, below."""
     shared = overlap(o.footprint, a.footprint)
     of_o, of_a = shared / area(o.footprint), shared / area(a.footprint)
-    if abs(o.lo[2] - a.hi[2]) <= TOUCH_M and of_o >= OVER_SHARE and _inside(o.center, a.footprint) \
-            and area(o.footprint) <= RATIO * area(a.footprint):
+    if abs(o.lo[2] - a.hi[2]) <= TOUCH_M and of_o >= SUPPORT_SHARE and area(o.footprint) <= RATIO * area(a.footprint):
         return "supported-by"
-    if abs(a.lo[2] - o.hi[2]) <= TOUCH_M and of_a >= OVER_SHARE and _inside(a.center, o.footprint) \
-            and area(a.footprint) <= RATIO * area(o.footprint):
+    if abs(a.lo[2] - o.hi[2]) <= TOUCH_M and of_a >= SUPPORT_SHARE and area(a.footprint) <= RATIO * area(o.footprint):
         return "supporting"
     if max(of_o, of_a) >= OVER_SHARE:
-        if o.lo[2] - a.hi[2] > TOUCH_M:
+        if o.lo[2] - a.hi[2] > APART_M:
             return "above"
-        if a.lo[2] - o.hi[2] > TOUCH_M:
+        if a.lo[2] - o.hi[2] > APART_M:
             return "below"
     return None
 
@@ -135,16 +139,35 @@ def _along(o: Thing, a: Thing, b: Thing) -> tuple[float, float]:
 
 
 def between(group: Sequence[Thing], a: Thing, b: Thing) -> Thing | None:
-    """The one of the group clearly between the anchors, touching neither, when no other is near their line."""
-    if math.dist(a.center, b.center) < 1.0:
+    """The one of the group between the anchors (most of it in the hull of their footprints, on neither), when no
+    other of the group is partly there too or close to it."""
+    from shapely.geometry import MultiPoint, box
+
+    if overlap(a.footprint, b.footprint) > 0:
         return None
-    placed = {o.id: _along(o, a, b) for o in group}
-    inside = [o for o in group if BETWEEN_T[0] <= placed[o.id][0] <= BETWEEN_T[1] and placed[o.id][1] <= BETWEEN_OFF_M
-              and not overlap(o.footprint, a.footprint) and not overlap(o.footprint, b.footprint)]
+    hull = MultiPoint([*_corners(a.footprint), *_corners(b.footprint)]).convex_hull
+    share = {o.id: hull.intersection(box(*o.footprint)).area / area(o.footprint) for o in group}
+    inside = [o for o in group if share[o.id] >= BETWEEN_SHARE
+              and overlap(o.footprint, a.footprint) <= BETWEEN_TOUCH * area(o.footprint)
+              and overlap(o.footprint, b.footprint) <= BETWEEN_TOUCH * area(o.footprint)
+              and min(_z_shared(o, a), _z_shared(o, b)) >= 0.2]
     if len(inside) != 1:
         return None
-    near = [o for o in group if o is not inside[0] and -0.1 <= placed[o.id][0] <= 1.1 and placed[o.id][1] <= LOOSE_OFF_M]
-    return None if near else inside[0]
+    target = inside[0]
+    for o in group:
+        if o is not target and (share[o.id] > BETWEEN_AMBIGUOUS or gap(o, target) < BETWEEN_APART_M):
+            return None
+    return target
+
+
+def _corners(r: Rect) -> list[tuple[float, float]]:
+    return [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])]
+
+
+def _z_shared(o: Thing, a: Thing) -> float:
+    """How much of o's height range a's shares (0–1)."""
+    height = max(o.hi[2] - o.lo[2], 1e-6)
+    return max(0.0, min(o.hi[2], a.hi[2]) - max(o.lo[2], a.lo[2])) / height
 
 
 def facing(anchor: Thing, walls: Sequence[Rect], room: Rect) -> tuple[float, float] | None:

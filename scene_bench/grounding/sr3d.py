@@ -1,11 +1,13 @@
 """Sr3D-style rows written from a scan's boxes, as ReferIt3D's Sr3D was: template sentences of five reference types.
 
-horizontal proximity ("the chair closest to the desk"), vertical proximity ("the lamp above the table"), between
-("the stool between the sink and the fridge"), support ("the lamp on the nightstand", "the table supporting the tv")
-and allocentric ("facing the front of the bed, the nightstand on the left of it": left as seen by someone facing the
-anchor's front). Only an anchor that stands against one wall has an evident front, so no row says "behind" (behind it
+horizontal proximity ("the chair that is close to the desk", "the chair that is far from the desk"), vertical proximity
+("the lamp that is above the table"), between ("the stool that is between the sink and the fridge"), support ("the
+lamp that is on top of the nightstand", "the table with a tv on top of it") and allocentric ("looking at the front of
+the bed, choose the nightstand that is on the left of it": left as seen by someone facing the anchor's front). The
+sentences follow the patterns of ReferIt3D's own generator, relation words included ("near" and "close to" mean the
+closest, "far from" the farthest). Only an anchor that stands against one wall has an evident front, so no row says "behind" (behind it
 is the wall); published Sr3D files do have such rows, and they are read. A row exists only when the relation singles the
-target out among the 2–7 objects of its label by a clear margin (`relations.py`) and the anchor's label is unique in
+target out among the 2–6 objects of its label by a clear margin (`relations.py`) and the anchor's label is unique in
 the scan. Each row's sentence is one of several paraphrases, chosen by a generator seeded from the scan id, so the
 same boxes always give the same rows; at most one row per reference type per scan keeps big scans from dominating.
 """
@@ -31,30 +33,36 @@ CSV_COLUMNS = ("scan_id", "target_id", "utterance", "coarse_reference_type", "re
 GENERIC_LABELS = frozenset({"object", "objects", "stuff", "item", "items"})  # not a class a sentence can name
 NEXT_TO_M = 1.0  # a closest target this near may also be "next to" / "beside" the anchor
 
+# The sentence patterns of ReferIt3D's own generator (its published references_to_human_language table): a
+# relation's words are one of its listed variants; an imperative ("find", "choose", "select") or none before.
+_IMPERATIVES = ("", "find ", "choose ", "select ")
+_PLAIN = tuple(f"{verb}the {{t}} that {{is}} {{rel}} the {{a}}" for verb in _IMPERATIVES)
 _VIEWED = ("looking at the front of the {a}, choose the {t} that {is} {rel} {it_a}",
-           "facing the front of the {a}, select the {t} that {is} {rel} the {a}",
-           "the {t} that {is} {rel} the {a}", "find the {t} {rel} the {a}")
+           "looking at the front of the {a}, select the {t} that {is} {rel} {it_a}",
+           "looking at the front of the {a}, pick the {t} that {is} {rel} the {a}",
+           "facing the front of the {a}, choose the {t} that {is} {rel} {it_a}",
+           "facing the front of the {a}, select the {t} that {is} {rel} {it_a}",
+           "facing the front of the {a}, pick the {t} that {is} {rel} the {a}")
+_SEATED = ("facing the {a} from the side you sit on {it_a}, choose the {t} that {is} {rel} {this_a} {a}",
+           "looking the {a} from the side you sit on {it_a}, choose the {t} that {is} {rel} {this_a} {a}")
 TEMPLATES: dict[str, tuple[str, ...]] = {
-    "closest": ("the {t} that {is} closest to the {a}", "find the {t} closest to the {a}", "choose the {t} nearest the {a}",
-                "select the {t} that {is} nearest to the {a}", "the {t} that {is} closer to the {a}"),
-    "next to": ("the {t} that {is} next to the {a}", "find the {t} beside the {a}", "choose the {t} just beside the {a}"),
-    "farthest": ("the {t} that {is} farthest from the {a}", "find the {t} farthest from the {a}",
-                 "choose the {t} that {is} far away from the {a}", "select the {t} furthest from the {a}"),
-    "above": ("the {t} that {is} above the {a}", "find the {t} over the {a}", "choose the {t} located above the {a}"),
-    "below": ("the {t} that {is} below the {a}", "find the {t} under the {a}", "choose the {t} that {is} beneath the {a}",
-              "select the {t} underneath the {a}"),
-    "supported-by": ("the {t} that {is} on top of the {a}", "find the {t} on the {a}", "choose the {t} lying on the {a}",
-                     "select the {t} that {is} on the {a}"),
-    "supporting": ("the {t} that {is} supporting the {a}", "find the {t} with the {a} on top of {it}",
-                   "choose the {t} with the {a} on {its} top", "select the {t} that {has} the {a} on top"),
-    "between": ("the {t} that {is} between the {a} and the {b}", "find the {t} between the {a} and the {b}",
-                "choose the {t} in the middle of the {a} and the {b}", "select the {t} that {is} in between the {a} and the {b}"),
-    "front": ("the {t} that {is} in front of the {a}", "find the {t} in front of the {a}", "choose the {t} in front of the {a}"),
+    "closest": _PLAIN, "farthest": _PLAIN, "above": _PLAIN, "below": _PLAIN, "supported-by": _PLAIN,
+    "next to": tuple(f"{verb}the {{t}} that {{is}} {rel} the {{a}}" for verb in _IMPERATIVES[:3]
+                     for rel in ("next to", "beside")),
+    "supporting": (*_PLAIN, *(f"{verb}the {{t}} with {{article}} {{a}} {tail}" for verb in _IMPERATIVES
+                              for tail in ("on top of {it}", "on {its} top", "on top"))),
+    "between": tuple(f"{verb}the {{t}} that {{is}} {middle} the {{a}} and the {{b}}" for verb in _IMPERATIVES[:3]
+                     for middle in ("between", "in the middle of", "in the center of")),
+    "front": tuple(f"{verb}the {{t}} that {{is}} {{rel}} the {{a}}" for verb in ("choose ", "select ", "find ")),
     "left": _VIEWED, "right": _VIEWED, "back": _VIEWED,
 }
-RELATION_WORDS = {"left": ("on the left of", "to the left of", "on the left side of"),
-                  "right": ("on the right of", "to the right of", "on the right side of"),
-                  "back": ("behind", "on the back of")}
+RELATION_WORDS = {"supported-by": ("on top of", "on", "lying on"), "supporting": ("supporting",),
+                  "above": ("above", "over"), "below": ("below", "under", "beneath", "underneath"),
+                  "farthest": ("farthest from", "far from", "far away from"), "closest": ("closer to", "close to", "near"),
+                  "front": ("in front of",), "back": ("on the back of", "behind"),
+                  "left": ("on the left of", "to the left of", "on the left side of"),
+                  "right": ("on the right of", "to the right of", "on the right side of")}
+SEATS = frozenset({"couch", "office chair", "chair", "armchair", "sofa chair"})  # anchors "you sit on"
 
 
 @dataclass(frozen=True)
@@ -151,7 +159,7 @@ def references(layout: Layout) -> list[Reference]:
     found: list[Reference] = []
     for label in sorted(usable):
         group = sorted(by_label[label], key=lambda t: t.id)
-        if not 2 <= len(group) <= 7:
+        if not 2 <= len(group) <= 6:
             continue
         others = {t.id: tuple(o for o in group if o is not t) for t in group}
         for a in anchors:
@@ -170,12 +178,15 @@ def _plural(label: str) -> bool:
 
 
 def _sentence(kind: str, target: Thing, anchors: tuple[Thing, ...], rng: random.Random, near: bool) -> str:
-    choices = TEMPLATES[kind] + (TEMPLATES["next to"] if near else ())
+    choices = TEMPLATES["next to"] if near and rng.random() < 0.5 else TEMPLATES[kind]
+    if kind in ("left", "right", "back") and anchors[0].label in SEATS and rng.random() < 0.3:
+        choices = _SEATED
     many, anchor_many = _plural(target.label), _plural(anchors[0].label)
     return rng.choice(choices).format(
         t=target.label, a=anchors[0].label, b=anchors[-1].label, rel=rng.choice(RELATION_WORDS.get(kind, ("",))),
         it="them" if many else "it", its="their" if many else "its", has="have" if many else "has",
-        it_a="them" if anchor_many else "it", **{"is": "are" if many else "is"})
+        it_a="them" if anchor_many else "it", this_a="these" if anchor_many else "this",
+        article="" if anchor_many else "a", **{"is": "are" if many else "is"}).replace("  ", " ")
 
 
 def generate(layout: Layout, seed: int = 0) -> list[Sr3dRow]:

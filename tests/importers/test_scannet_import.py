@@ -31,8 +31,9 @@ def test_two_scans_become_two_rooms(tmp_path: Path) -> None:
     lounge, bedroom = manifest.rooms()
     assert (lounge.code, lounge.type, lounge.name) == ("0-1", "living_room", "scene0000_00")
     assert (bedroom.code, bedroom.type) == ("0-2", "bedroom")
-    # chair (object id 2, segments 20+21) and Couch (id 3) → sofa, codes keeping the ids; the empty "lamp" group is skipped
-    assert [(o.code, o.label, o.point_count) for o in lounge.objects] == [("0-1-3", "chair", 200), ("0-1-4", "sofa", 150)]
+    # chair (object id 2, segments 20+21) and Couch (id 3), codes keeping the ids and labels the scan's own words (lower
+    # case; the scene index reads "couch" as a sofa); the empty "lamp" group is skipped
+    assert [(o.code, o.label, o.point_count) for o in lounge.objects] == [("0-1-3", "chair", 200), ("0-1-4", "couch", 150)]
     # walls, floor and the ungrouped segment 40 form the room
     assert lounge.point_count == SCAN_SEGMENTS[10][0] + SCAN_SEGMENTS[11][0] + SCAN_SEGMENTS[40][0]
     assert lounge.bounds.max[0] < bedroom.bounds.min[0], "rooms are laid side by side without overlap"
@@ -123,7 +124,7 @@ def test_shuffled_vertices_keep_their_groups(tmp_path: Path) -> None:
     _shuffle_vertices(scan, np.random.default_rng(3))
     manifest = load_manifest(import_scannet([scan], tmp_path / "out"))
     [room] = manifest.rooms()
-    assert [(o.label, o.point_count) for o in room.objects] == [("chair", 200), ("sofa", 150)]
+    assert [(o.label, o.point_count) for o in room.objects] == [("chair", 200), ("couch", 150)]
     scene = load_scene(tmp_path / "out")
     assert {tuple(c) for c in np.unique(scene.points("0-1-4").rgb, axis=0)} == {(40, 40, 200)}
     assert {tuple(c) for c in np.unique(scene.points("0-1").rgb, axis=0)} == {(200, 200, 200), (150, 120, 90), (0, 255, 0)}
@@ -171,7 +172,7 @@ def test_codes_keep_the_scannet_object_ids(tmp_path: Path) -> None:
                     {"id": 4, "label": "couch", "segments": [30]},
                     {"label": "lamp", "segments": [40]}])
     [room] = load_manifest(import_scannet([scan], tmp_path / "out")).rooms()
-    assert [(o.code, o.label) for o in room.objects] == [("0-1-4", "lamp"), ("0-1-5", "sofa"), ("0-1-13", "chair")]
+    assert [(o.code, o.label) for o in room.objects] == [("0-1-4", "lamp"), ("0-1-5", "couch"), ("0-1-13", "chair")]
 
 
 @pytest.mark.parametrize(("groups", "names"), [
