@@ -133,7 +133,7 @@ class _Reader:
                     if self._location(np, owner):
                         relation = None
                         continue
-                    things = [self._thing(np)]
+                    things = [self._antecedent(np, owner) or self._thing(np)]
                     if rel_piece.value == "with":
                         while i + 1 < len(pieces) and pieces[i].kind == "and" and _starts_np(pieces[i + 1]):
                             more, i = noun_phrase(pieces, i + 1)
@@ -253,7 +253,8 @@ class _Reader:
 
     def _predicate(self, subject: Thing, np: NounPhrase) -> None:
         """'it is a brown chair', 'the printer is a white box', 'it is the one on the right'."""
-        if subject is self.target and subject.noun is None and np.noun is not None and np.noun.kind != "part":
+        if subject is self.target and (subject.noun is None or subject.noun_kind == "generic") and np.noun is not None \
+                and np.noun.kind not in ("part", "generic"):
             subject.take(np)
             return
         subject.take(np, head=False)
@@ -268,6 +269,16 @@ class _Reader:
             return
         last = subject.relations[-1]
         subject.relations.append(Link(last.word, last.kind, [self._thing(np)], negated=True))
+
+    def _antecedent(self, np: NounPhrase, owner: Thing) -> Thing | None:
+        """What 'it' / 'them' after a relation word means: the last thing named that is not the one being placed
+        ('if facing the stove it is to the right of it': the stove)."""
+        if not np.pronoun or np.noun is not None or np.words_only or np.colors or np.size:
+            return None
+        for thing in reversed([*self.things, *(t for t in (self.target.view_toward, self.target.view_at) if t)]):
+            if thing is not owner and thing.noun and thing.noun_kind == "object":
+                return thing
+        return None
 
     def _with_tail(self, rel: Piece, pieces: list[Piece], i: int) -> tuple[Piece, int]:
         """'with a lamp on it', 'with the counter and sink on top', 'with a pen in front of it': the relation turned

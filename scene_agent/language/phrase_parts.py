@@ -90,7 +90,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
         elif kind == "rel" and np.noun is None and piece.value in ("closest", "farthest") and len(piece.words) == 1:
             np.superlative = piece.words[0]
             np.used.append(piece.text)
-        elif kind == "word" and np.noun is None and _noun_ahead(pieces, i):
+        elif kind == "word" and _noun_ahead(pieces, i):  # "the toilet cover dispenser": a word inside a compound
             np.unused.append(Unused(piece.text, "a word describing it that I cannot use"))
         elif kind == "noun":
             if np.noun is not None:
@@ -197,9 +197,10 @@ class Link:
     negated: bool = False
     count: int | None = None
 
-    def relation(self) -> Relation:
-        """The finished relation."""
-        return Relation(self.word, self.kind, tuple(t.reading(t.text) for t in self.things),  # type: ignore[arg-type]
+    def relation(self, seen: frozenset[int] = frozenset()) -> Relation:
+        """The finished relation (`seen`: the things already being read, so that 'the X by the Y … the Y left of it'
+        does not read without end)."""
+        return Relation(self.word, self.kind, tuple(t.reading(t.text, seen=seen) for t in self.things),  # type: ignore[arg-type]
                         negated=self.negated, count=self.count)
 
 
@@ -281,13 +282,13 @@ class Thing:
             self.partitive = Thing.of(np.partitive)
         self.part = self.part or np.part
 
-    def _view(self) -> View | None:
+    def _view(self, seen: frozenset[int]) -> View | None:
         if self.view is None:
             return None
         word, kind = self.view
         toward, at = self.view_toward, self.view_at
-        return View(word, kind, toward=toward.reading(toward.text) if toward else None,  # type: ignore[arg-type]
-                    at=at.reading(at.text) if at else None)
+        return View(word, kind, toward=toward.reading(toward.text, seen=seen) if toward else None,  # type: ignore[arg-type]
+                    at=at.reading(at.text, seen=seen) if at else None)
 
     def order_word(self) -> OrderWord | None:
         """'the other one', 'the second one', 'the last': a position among listed things (answering a pick, a
@@ -301,12 +302,17 @@ class Thing:
         return None
 
     def reading(self, text: str, *, order: OrderWord | None = None, corrections: list[tuple[str, str]] | None = None,
-                unused: list[Unused] | None = None, used: list[str] | None = None) -> Reading:
-        """The finished reading of this thing."""
+                unused: list[Unused] | None = None, used: list[str] | None = None, seen: frozenset[int] = frozenset()
+                ) -> Reading:
+        """The finished reading of this thing (a thing met again inside its own reading is read by its name only)."""
+        if id(self) in seen:
+            return Reading(text=text, head=" ".join(self.head_words), said=self.said)
+        seen = seen | {id(self)}
         size = None if self.ordinal is not None and self.ordinal.by in _SIZE_ORDER else self.size
         return Reading(text=text, head=" ".join(self.head_words), said=self.said, plural=self.plural, colors=tuple(self.colors),
                        size=size, shapes=tuple(dict.fromkeys(self.shapes)), materials=tuple(dict.fromkeys(self.materials)),
-                       relations=tuple(link.relation() for link in self.relations), sides=tuple(self.sides),
-                       ordinal=self.ordinal, order=order, view=self._view(), excluded=tuple(t.reading(t.text) for t in self.excluded),
+                       relations=tuple(link.relation(seen) for link in self.relations), sides=tuple(self.sides),
+                       ordinal=self.ordinal, order=order, view=self._view(seen),
+                       excluded=tuple(t.reading(t.text, seen=seen) for t in self.excluded),
                        corrections=tuple(corrections or ()), used=tuple(dict.fromkeys(used or ())),
                        unused=tuple(unused or ()))

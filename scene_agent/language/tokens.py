@@ -134,7 +134,7 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
                 continue
             if clause_start and phrase in VIEWS:
                 best = Piece("view", tuple(tokens[i:i + n]), VIEWS[phrase])
-            elif phrase in SIDES and (phrase not in RELATIONS or n > 1):
+            elif phrase in SIDES and (phrase not in RELATIONS or n > 1) and not _of_a_thing(tokens, i + n, SIDES[phrase]):
                 best = Piece("side", tuple(tokens[i:i + n]), SIDES[phrase])
             elif phrase in RELATIONS:
                 best = Piece("rel", tuple(tokens[i:i + n]), RELATIONS[phrase])
@@ -149,6 +149,13 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
         pieces.append(best)
         i += len(best.words)
     return pieces
+
+
+def _of_a_thing(tokens: list[str], after: int, side: str) -> bool:
+    """'at the corner of the table', 'in the middle of the desk': a part of a thing, not a place in the room."""
+    follows = tokens[after:after + 3]
+    return side in ("corner", "middle", "center", "top", "bottom", "front", "back", "left", "right") and bool(follows) \
+        and follows[0] == "of" and not ((len(follows) > 1 and follows[-1] in ("room", "rooms")) or follows[1:2] == ["room"])
 
 
 def _clause_start(pieces: list[Piece]) -> bool:

@@ -123,3 +123,35 @@ def color_distance(word: ColorWord, item: ItemAttributes) -> float:
     if len(targets) == 0:
         return float("inf")
     return min(float(np.min(delta_e2000(np.array(part.lab)[None, :], targets))) for part in parts)
+
+
+# Where a dull colour of each hue lies (CIELAB hue angle, degrees) and how far around it still counts: a scan's mean
+# colours are dull, and a blue chair scanned in poor light measures a bluish grey.
+HUES: dict[str, tuple[float, float]] = {"red": (30.0, 22.0), "orange": (60.0, 18.0), "yellow": (90.0, 22.0),
+                                        "green": (145.0, 45.0), "blue": (265.0, 50.0), "purple": (320.0, 25.0),
+                                        "pink": (355.0, 25.0)}
+DULL_CHROMA = (4.0, 20.0)  # a colour this dull (C*ab) may carry the name of its hue
+_LOOSE_NEUTRAL = {"white": (55.0, 101.0, 25.0), "gray": (15.0, 92.0, 20.0), "black": (0.0, 40.0, 20.0)}
+
+
+def loosely_fits(term: str, part: ColorPart) -> bool:
+    """Whether a dull measured colour may still be what a colour word names: a greyish white, a bluish grey, a dark
+    dull orange for brown. Vivid colours have a name of their own and never fit another's loosely."""
+    lightness, chroma = part.lab[0], _chroma(part)
+    hue = float(np.degrees(np.arctan2(part.lab[2], part.lab[1])) % 360.0)
+    if term in _LOOSE_NEUTRAL:
+        low, high, most = _LOOSE_NEUTRAL[term]
+        return low <= lightness < high and chroma < most
+    if term == "brown":
+        return (20.0 <= hue <= 100.0 and chroma < 40.0 and lightness < 65.0) or (chroma < 15.0 and lightness < 35.0)
+    if term in HUES and DULL_CHROMA[0] <= chroma < DULL_CHROMA[1]:
+        centre, reach = HUES[term]
+        return abs((hue - centre + 180.0) % 360.0 - 180.0) <= reach
+    return False
+
+
+def loose_score(word: ColorWord, item: ItemAttributes) -> float:
+    """Share of the item's points whose colour loosely fits the word (see `loosely_fits`)."""
+    if word.term is None:
+        return 0.0
+    return round(sum(part.share for part in item.colors if loosely_fits(word.term, part)), 4)

@@ -18,7 +18,7 @@ from typing import Literal
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.order_words import OrderWord
 from scene_agent.language.size_words import SizeWord
-from scene_agent.resolution.color_match import closeness, color_distance, color_score, dominant_term, lightness
+from scene_agent.resolution.color_match import closeness, color_distance, color_score, dominant_term, lightness, loose_score
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.scene.attributes import ItemAttributes
 
@@ -66,9 +66,10 @@ def by_color(codes: list[str], word: ColorWord, attributes: AttributesOf) -> Nar
         scores = {code: color_score(word, item) for code, item in items.items()}
         best = max(scores.values(), default=0.0)
         kept = [c for c in codes if scores[c] >= COLOR_MIN_SHARE and scores[c] >= COLOR_KEEP_RATIO * best]
-        if not kept:  # no basic term fits: the nearest colours to the word, as people stretch a name over a scan's hues
-            near = {c: color_distance(word, item) for c, item in items.items()}
-            kept = by_contrast({c: d for c, d in near.items() if d <= COLOR_ABSENT}, "low", COLOR_MARGIN)
+        if not kept:  # no basic term fits: the dull colours that may carry the name (a bluish grey for "blue")
+            loose = {code: loose_score(word, item) for code, item in items.items()}
+            most = max(loose.values(), default=0.0)
+            kept = [c for c in codes if loose[c] >= COLOR_MIN_SHARE and loose[c] >= COLOR_KEEP_RATIO * most]
             tied = len(kept) > 1
         if word.rgb is not None and len(kept) > 1:
             close = {c: closeness(word, items[c]) for c in kept}

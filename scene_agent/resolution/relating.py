@@ -32,6 +32,7 @@ from scene_agent.resolution.spots import Places
 from scene_agent.resolution.viewpoint import Viewpoint
 
 NEAR = Margin(0.12, 0.1)        # 'closest to', 'next to': within 15 cm, or 30 % of the nearest gap, is as near
+BESIDE = Margin(0.3, 0.5)        # 'to the left of X' with no viewpoint: those about as near X as the nearest
 NEAR_ANY_M = 1.5                # 'by the window' with several windows: this close to any of them
 FAR = Margin(0.12, 0.05)          # 'farthest from'
 SHARPENED = frozenset({"on", "supporting", "under", "above", "inside"})
@@ -48,16 +49,21 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
                 frame: Viewpoint | None) -> Narrowing:
     """Keep the candidates the relation holds for (or holds most clearly for), never a reference itself."""
     refs = [code for group in groups for code in group]
+    spot = places.spot
 
     def refs_of(code: str) -> list[Spot]:
         room = places.spot(code).room
         return [places.spot(r) for r in refs if r != code and places.spot(r).room == room]
 
     measured = _measure(codes, relation, groups, refs_of, places, frame)
+    note = None
+    if measured is None and relation.kind in ("left", "right", "front", "behind"):
+        # No viewpoint: left of X is beside X from some side, so those beside it are the few it leaves.
+        values = {c: min((gap(spot(c), r) for r in refs_of(c)), default=math.inf) for c in codes}
+        measured, note = (values, None, "low", BESIDE), "no viewpoint: left and right depend on where you stand"
     if measured is None:
         return Narrowing("place", relation.word, tuple(codes), tuple(codes), references=tuple(refs),
-                         note="no way to tell which way it faces" if relation.kind in ("left", "right", "front",
-                                                                                        "behind", "facing") else None)
+                         note="no way to tell which way it faces" if relation.kind == "facing" else None)
     values, holds, better, margin = measured
     pool = [c for c in codes if any(True for _ in refs_of(c))] if relation.kind != "between" else codes
     values = {c: v for c, v in values.items() if c in pool}
@@ -75,7 +81,7 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
         kept = [c for c in codes if c not in best] if relation.negated else best
     tied = len(kept) > 1 and not relation.negated
     return Narrowing("place", relation.word, tuple(codes), tuple(kept), tied=tied, values=rounded(values),
-                     references=tuple(refs), negated=relation.negated)
+                     references=tuple(refs), negated=relation.negated, note=note)
 
 
 def _per_room(values: dict[str, float], better: str, margin: Margin, places: Places) -> list[str]:
