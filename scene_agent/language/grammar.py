@@ -330,6 +330,7 @@ class _Reader:
     def _view(self, pieces: list[Piece], i: int) -> int:
         """'facing the bed,' / 'standing at the door looking at the windows,' / 'as you enter': where the speaker is."""
         piece = pieces[i]
+        start = i
         self.used.append(piece.text)
         kind = piece.value
         toward: Thing | None = None
@@ -367,9 +368,17 @@ class _Reader:
                     owner.relations.append(Link(current.text, str(current.value), [self._thing(np)]))
                 i = j
                 continue
+            if current.words[0] == "from" and i + 1 < len(pieces) and "sit" in _words_until_comma(pieces, i):
+                kind = "front_of"  # "facing the couch from the side you sit on it": facing its front
+                while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
+                    i += 1
+                continue
             if current.kind == "word":
                 self.unused.append(Unused(current.text, "not a word I know for things, places, colours or sizes"))
             i += 1
+        said = " ".join(w for p in pieces[start:i] for w in p.words)
+        if kind == "facing" and ("sit on" in said or "front of" in said or "front side" in said):
+            kind = "front_of"  # "facing the chair from the side you sit on it": facing its front
         view_kind = kind if kind in ("facing", "front_of", "back_to", "standing", "entering") else "facing"
         self.target.view = (piece.text, view_kind)
         self.target.view_toward, self.target.view_at = toward, at
@@ -387,6 +396,14 @@ class _Reader:
             if thing.noun and thing.noun_kind == "object":
                 target.noun, target.noun_kind = thing.noun, "object"
                 return
+
+
+def _words_until_comma(pieces: list[Piece], i: int) -> list[str]:
+    words = []
+    while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
+        words += pieces[i].words
+        i += 1
+    return words
 
 
 def _sentences(pieces: list[Piece]) -> list[list[Piece]]:

@@ -20,7 +20,7 @@ Vector = tuple[float, float]
 
 SEATS = frozenset({"chair", "office chair", "armchair", "sofa", "stool", "bench", "seat", "toilet", "ottoman"})
 SEATED_AT = frozenset({"table", "desk", "dining table", "coffee table", "tv", "monitor", "counter", "kitchen counter",
-                       "piano", "whiteboard", "end table", "computer tower", "laptop", "keyboard"})
+                       "piano", "whiteboard", "computer tower", "laptop", "keyboard"})
 SEAT_REACH_M = 1.2     # a seat this close to a table faces it
 WALL_REACH_M = 0.4     # a thing this close to a wall has its back to it
 VIEW_DISTANCE_M = 2.0  # where someone stands to look at a thing's front
@@ -37,7 +37,9 @@ def facing_of(item: Spot, room: Spot, others: Iterable[Spot]) -> Vector | None:
     """The direction the item's front faces, seen from above, where the geometry shows it; None otherwise."""
     kind = _kind(item.label)
     if kind in SEATS:
-        tables = [o for o in others if o.code != item.code and _kind(o.label) in SEATED_AT and gap(item, o) <= SEAT_REACH_M]
+        # A table at its side (an end table by a sofa) is not what it faces: only one it is turned towards, in front.
+        tables = [o for o in others if o.code != item.code and _kind(o.label) in SEATED_AT and gap(item, o) <= SEAT_REACH_M
+                  and not (kind == "sofa" and _kind(o.label) not in ("coffee table", "tv", "table"))]
         if tables:
             nearest = min(tables, key=lambda o: gap(item, o))
             return unit(nearest.xy[0] - item.xy[0], nearest.xy[1] - item.xy[1])
@@ -62,7 +64,13 @@ def away_from_wall(item: Spot, room: Spot) -> Vector | None:
         return unit(foot.x - head.x, foot.y - head.y)
     centre = Point(item.xy)
     wall_point = nearest_points(outline, centre)[0]
-    return unit(centre.x - wall_point.x, centre.y - wall_point.y)
+    inward = room.shape.centroid
+    dx, dy = centre.x - wall_point.x, centre.y - wall_point.y
+    if dx * (inward.x - wall_point.x) + dy * (inward.y - wall_point.y) < 0:
+        dx, dy = -dx, -dy  # set into the wall or past it (a window): it still faces into the room
+    if abs(dx) < 1e-6 and abs(dy) < 1e-6:
+        return unit(inward.x - wall_point.x, inward.y - wall_point.y)
+    return unit(dx, dy)
 
 
 def group_facing(items: Sequence[Spot], room: Spot, others: Sequence[Spot]) -> Vector | None:

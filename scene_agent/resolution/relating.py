@@ -40,7 +40,7 @@ FACT_MARGIN = Margin(0.05)      # of several a fact holds for, those that miss b
 MISS_SLACK_M = 0.25             # a fact that holds for none: the nearest miss is kept if it misses by no more
 BETWEEN_SHARE = 0.5             # 'between': at least half its footprint in the hull of the two
 COUNT_REACH_M = 0.6             # 'with four chairs around it': chairs this close count
-SIDE_BAND = 0.3                 # 'to the left of X': off to that side by more than it is in front or behind, + this
+SIDE_BAND = 0.3                 # 'to the left of X': no further in front of or behind X than its depth and this
 
 Measure = tuple[dict[str, float], set[str] | None, str, Margin]  # values, holds-for (None: by degree), better, margin
 
@@ -227,15 +227,26 @@ def _beside(codes: list[str], kind: str, refs_of: Callable[[str], list[Spot]], p
                 return None
             dx = seen.across(*spot(c).xy) - seen.across(*r.xy)
             dy = seen.ahead(*spot(c).xy) - seen.ahead(*r.xy)
-            (_, length, width) = r.axes
-            allow = SIDE_BAND + max(length, width) / 2
-            fits = {"left": dx < -0.05 and abs(dy) <= abs(dx) + allow, "right": dx > 0.05 and abs(dy) <= abs(dx) + allow,
-                    "front": dy < -0.05 and abs(dx) <= abs(dy) + allow, "behind": dy > 0.05 and abs(dx) <= abs(dy) + allow}[kind]
+            # On that side of the reference: further off to that side than in front or behind it (beyond its own depth
+            # and a band), as Sr3D's sections around a thing are drawn.
+            half_across, half_ahead = _half_extents(r, seen)
+            fits = {"left": dx < -0.05 and abs(dy) <= abs(dx) + half_ahead + SIDE_BAND,
+                    "right": dx > 0.05 and abs(dy) <= abs(dx) + half_ahead + SIDE_BAND,
+                    "front": dy < -0.05 and abs(dx) <= abs(dy) + half_across + SIDE_BAND,
+                    "behind": dy > 0.05 and abs(dx) <= abs(dy) + half_across + SIDE_BAND}[kind]
             if fits:
                 holds.add(c)
                 best = min(best, gap(spot(c), r))
         values[c] = best
-    return values, None if not holds else {c for c in holds}, "low", NEAR
+    return values, holds, "low", NEAR
+
+
+def _half_extents(spot: Spot, frame: Viewpoint) -> tuple[float, float]:
+    """Half the footprint's width across the view and half its depth along it."""
+    points = spot.attributes.footprint or [spot.xy]
+    across = [frame.across(x, y) for x, y in points]
+    ahead = [frame.ahead(x, y) for x, y in points]
+    return (max(across) - min(across)) / 2, (max(ahead) - min(ahead)) / 2
 
 
 def _in_front_of(reference: Spot, places: Places) -> Viewpoint | None:
