@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from scene_bench.query_suite import BEDROOMS, CHAIRS, KITCHEN_CHAIRS, Kind
+from scene_bench.query_suite import BEDROOMS, CHAIRS, KITCHEN_CHAIRS, PLANTS, Kind
 
 Expression = Literal["noun", "color", "size", "relation", "order", "zh"]
 EXPRESSIONS: tuple[Expression, ...] = ("noun", "color", "size", "relation", "order", "zh")
@@ -119,7 +119,8 @@ REFERENCE_SUITE: tuple[ReferenceQuery, ...] = (
     _q("how tall is the plant in the corner of the study?", "answer", "0-4-7", "relation"),
     # No piano here: the place words cannot be used, so the answer says so and asks among the chairs.
     _q("what colour is the chair next to the piano?", "ask_one", CHAIRS, "relation"),
-    _q("how big is the plant on the bed?", "not_found", (), "relation"),
+    # No plant stands on a bed: the answer says so, and asks which plant (never "nothing" while there are plants).
+    _q("how big is the plant on the bed?", "ask_one", PLANTS, "relation"),
     _q("what colour is the stool next to the desk?", "answer", "1-4-8", "relation"),
     _q("what colour is the stool by the table?", "answer", "0-7-4", "relation"),
     _q("which armchair is closer to the floor lamp?", "answer", "0-2-3", "relation"),

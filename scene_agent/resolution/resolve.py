@@ -29,6 +29,7 @@ from scene_agent.scene.loader import Scene
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
 PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
+SET_ASIDE = frozenset({"place", "side", "ordinal", "shape", "material", "exclude"})  # kinds of words never left to say "none"
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,13 @@ class _Run:
         and kept together: 'the chair far from the table' may mean the farthest chair or the farthest office chair."""
         if not isinstance(narrowing, Narrowing):
             narrowing = self._apart(narrowing)
+        if not narrowing.kept and narrowing.kind in SET_ASIDE and narrowing.before:
+            # Words about where it is that fit none of them (a scan's boxes are rough, people's words rougher): set
+            # aside and said so, the rest deciding — never "nothing" while things of that kind are there.
+            self.unused.append(Unused(narrowing.words, "none of them fits these words; I did not use them"))
+            narrowing = replace(narrowing, kept=narrowing.before, tied=len(narrowing.before) > 1, note="fits none of them")
+            self.steps.append(narrowing)
+            return True
         self.steps.append(narrowing)
         if narrowing.note and narrowing.kept == narrowing.before:
             self.unused.append(Unused(narrowing.words, narrowing.note))
