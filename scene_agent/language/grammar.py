@@ -18,6 +18,7 @@ from scene_agent.language.lexicon import Lexicon, NounHit, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
+from scene_agent.language.spelling import is_english, mended
 from scene_agent.language.tokens import Piece, tag, tokenize
 
 SELECTING = frozenset({"choose", "select", "pick", "click", "want", "correct", "target", "answer"})
@@ -49,29 +50,40 @@ def read(text: str, lexicon: Lexicon | None = None, *, numbers: bool = False) ->
         if order is not None and order.kind not in ("both", "all") and not (numbers and order.kind == "nth"):
             order = None
     text_for_pieces = text
-    pieces = _corrected(tag(tokenize(text_for_pieces), lexicon), lexicon)
+    pieces, mends = _corrected(tag(tokenize(text_for_pieces), lexicon), lexicon)
     reader = _Reader(pieces)
+    reader.corrections += mends
     reader.walk()
     order = order or reader.target.order_word()
     return reader.target.reading(text, order=order, corrections=reader.corrections, unused=reader.unused,
                                  used=reader.used)
 
 
-def _corrected(pieces: list[Piece], lexicon: Lexicon) -> list[Piece]:
-    """Unknown words where a noun belongs (after 'the', an adjective, or alone) read as near spellings of known nouns."""
+def _corrected(pieces: list[Piece], lexicon: Lexicon) -> tuple[list[Piece], list[tuple[str, str]]]:
+    """Words no table knows and no English word list has: where a noun belongs (after 'the', an adjective, or alone),
+    read as the scene's noun nearest in spelling ('chiar' → chair); elsewhere as the English word they most likely
+    were, when a table knows that one ('bronw' → brown)."""
     out: list[Piece] = []
+    mends: list[tuple[str, str]] = []
     for k, piece in enumerate(pieces):
-        if piece.kind == "word":
+        if piece.kind == "word" and not is_english(piece.words[0]):
+            word = piece.words[0]
             before = out[-1].kind if out else None
             after = pieces[k + 1].kind if k + 1 < len(pieces) else None
             noun_slot = before in (None, "det", "color", "size", "shape", "material", "other", "num", "comma", "stop",
                                    "filler", "side") and after not in ("noun",)
-            hit = lexicon.near_spelling(piece.words[0]) if noun_slot else None
+            hit = lexicon.near_spelling(word) if noun_slot else None
             if hit is not None:
                 out.append(Piece("noun", piece.words, hit))
                 continue
+            fixed = mended(word)
+            retagged = tag([fixed], lexicon) if fixed else []
+            if fixed and len(retagged) == 1 and retagged[0].kind not in ("word", "filler"):
+                out.append(Piece(retagged[0].kind, piece.words, retagged[0].value))
+                mends.append((word, fixed))
+                continue
         out.append(piece)
-    return out
+    return out, mends
 
 
 class _Reader:
@@ -97,6 +109,9 @@ class _Reader:
                 self._context(sentence)
             else:
                 self._sentence(sentence, first=number == start)
+        if self.target.noun is None and self.target.view_toward is not None and not self.target.pronoun and \
+                not self.target.sides and not self.target.relations and self.target.view_at is None:
+            self._promote_view()
         if self.target.noun is None:
             self._infer_head()
 
@@ -169,8 +184,9 @@ class _Reader:
                     subject.take(np)  # "in the corner, the plant", "upstairs rug": the thing named after where it is
                     self.target_named = True
                     continue
-                if np.noun is None and not np.pronoun and not np.partitive:
-                    subject.take(np, head=False)  # "the bed biggest" (read from Chinese): adjectives after their noun
+                if np.noun is None and not np.partitive and (not np.pronoun or (start_np > 0 and
+                                                             pieces[start_np - 1].kind == "comma")):
+                    subject.take(np, head=False)  # "the bed biggest" (from Chinese), "…, the bigger one": more about it
                     continue
                 if self._location(np, subject):
                     continue
@@ -185,7 +201,8 @@ class _Reader:
                 relation = (piece, owner)
                 self.used.append(piece.text)
             elif kind == "side":
-                owner = subject or self.target
+                owner = last_np if not separated and last_np is not None and last_np is not subject else (
+                    subject or self.target)
                 if subject is None:
                     subject = self.target
                 owner.sides.append(Side(piece.text, piece.value, negated=negated is not None))  # type: ignore[arg-type]
@@ -234,8 +251,11 @@ class _Reader:
     def _subject(self, np: NounPhrase, first: bool) -> Thing:
         """Who a clause is about: the thing meant (the first one named, 'it', or one called as it is), or a reference."""
         target = self.target
+        if np.noun is not None and np.noun.kind == "part" and not np.partitive:
+            np.noun = None  # "the side with two monitors": a part of the room names no thing
+            np.pronoun = True
         if first and not self.target_named:
-            self.target_named = np.noun is not None
+            self.target_named = np.noun is not None and np.noun.kind == "object"
             target.take(np)
             return target
         if np.pronoun or np.noun is None or target.noun is None or _same_kind(np.noun, target):
@@ -368,6 +388,12 @@ class _Reader:
                     owner.relations.append(Link(current.text, str(current.value), [self._thing(np)]))
                 i = j
                 continue
+            if current.words[0] == "from" and i + 1 < len(pieces) and "sit" not in _words_until_comma(pieces, i) \
+                    and _starts_np(pieces[i + 1]) and at is None:
+                np, i = noun_phrase(pieces, i + 1)  # "looking at the window from the door"
+                self._note(np)
+                at = self._thing(np)
+                continue
             if current.words[0] == "from" and i + 1 < len(pieces) and "sit" in _words_until_comma(pieces, i):
                 kind = "front_of"  # "facing the couch from the side you sit on it": facing its front
                 while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
@@ -384,12 +410,24 @@ class _Reader:
         self.target.view_toward, self.target.view_at = toward, at
         return i
 
+    def _promote_view(self) -> None:
+        """'look at the picture right above the seat': no clause after the view, so what it looks at is the thing
+        meant, and the words after it place that thing."""
+        seen = self.target.view_toward
+        assert seen is not None
+        self.target.noun, self.target.noun_kind, self.target.said = seen.noun, seen.noun_kind, seen.said
+        for part in ("limits", "colors", "shapes", "materials", "relations", "sides", "excluded"):
+            getattr(self.target, part).extend(getattr(seen, part))
+        self.target.size = self.target.size or seen.size
+        self.target.plural = seen.plural
+        self.target.view, self.target.view_toward = None, None
+
     def _infer_head(self) -> None:
         """No name for the thing meant ('facing the sinks, it is the one on the right'): the kind named in the plural
         or after 'of' ('the smaller of the shelves', 'in the middle of the other plants') is what it is among."""
         target = self.target
         viewed = [t for t in (target.view_toward, target.view_at) if t is not None]
-        candidates = [t for t in viewed if t.plural] + [t for t in self.things if t.plural or t.other]
+        candidates = [t for t in viewed if t.plural] + [t for t in self.things if t.plural or t.other or (t.count or 0) > 1]
         if target.partitive is not None:
             candidates.insert(0, target.partitive)
         for thing in candidates:

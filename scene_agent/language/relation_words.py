@@ -120,7 +120,7 @@ _VIEW_ROWS: tuple[tuple[ViewKind, tuple[str, ...]], ...] = (
                 "look at", "looking towards", "looking toward", "look towards", "look toward", "looking in the direction of",
                 "facing the direction of", "staring at", "stare at", "turned towards", "turned toward", "viewing",
                 "standing facing", "stand facing", "looking straight at", "facing directly", "directly facing",
-                "looking")),
+                "looking the")),
     ("front_of", ("facing the front of", "looking at the front of", "face the front of", "look at the front of",
                   "facing the front side of", "looking at the front side of", "standing in front of", "stand in front of",
                   "facing the front", "looking at the front")),

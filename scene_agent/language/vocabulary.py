@@ -92,6 +92,8 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "backpack": ("backpack", "rucksack"),
     "suitcase": ("suitcase", "luggage"),
     "shower": ("shower", "shower stall"),
+    "cup": ("cup", "mug", "coffee cup", "coffee mug", "tea cup", "teacup"),
+    "coffee maker": ("coffee maker", "coffee machine", "espresso machine", "coffeemaker"),
 }
 
 # Labels that are the room itself: its points, never objects (the manifest's room files hold them).
