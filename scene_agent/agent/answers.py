@@ -80,11 +80,13 @@ def _floor(c: Candidate, lang: Lang) -> str:
 
 
 def _floor_note(chosen: Plan) -> str:
+    """Which floor the words chose, and how the words were read: misspellings, words set aside or not used."""
     found = chosen.found
+    heard = found.note + " " if found is not None and found.note else ""
     if found is None or found.floor is None:
-        return ""
+        return heard
     floor_name = next((c.floor_name for c in chosen.candidates if c.floor == found.floor and c.floor_name), None)
-    return FLOOR_NOTE(chosen.lang, floor=found.floor, name=bracket(floor_name or "", chosen.lang))
+    return FLOOR_NOTE(chosen.lang, floor=found.floor, name=bracket(floor_name or "", chosen.lang)) + heard
 
 
 def not_found(chosen: Plan) -> str:
@@ -109,7 +111,7 @@ def pick_request(chosen: Plan) -> str:
         known = what not in ("one", "个")
         head = THERE_ARE(lang, what=count(what, len(chosen.candidates), lang) if known else str(len(chosen.candidates)),
                          listing=listing)
-    return head + (PICK_SOME(lang) if several else PICK_ONE(lang))
+    return _floor_note(chosen) + head + (PICK_SOME(lang) if several else PICK_ONE(lang))
 
 
 def no_pick(chosen: Plan, selection: SelectionResult) -> str:

@@ -120,7 +120,7 @@ class _Reader:
         references the rest may mention; its own words say nothing about the thing meant."""
         for piece in sentence:
             if piece.kind in ("word",):
-                self.unused.append(Unused(piece.text, "in a sentence before the one that says which thing is meant"))
+                self.unused.append(Unused(piece.text, "earlier"))
 
     def _sentence(self, pieces: list[Piece], first: bool) -> None:
         subject: Thing | None = None
@@ -190,7 +190,7 @@ class _Reader:
                     continue
                 if self._location(np, subject):
                     continue
-                self.unused.append(Unused(np.text, "a noun phrase with no word placing it"))
+                self.unused.append(Unused(np.text, "loose"))
                 continue
             if kind == "rel":
                 owner = subject if separated or last_np is None or last_np is subject else last_np
@@ -227,7 +227,7 @@ class _Reader:
                 if kind == "comma":
                     copula = False
             elif kind == "word":
-                self.unused.append(Unused(piece.text, "not a word I know for things, places, colours or sizes"))
+                self.unused.append(Unused(piece.text, "unknown"))
             i += 1
         if relation is not None and relation[0].value in ("closest", "farthest"):
             relation[1].sides.append(Side(relation[0].text, "near" if relation[0].value == "closest" else "far"))
@@ -239,7 +239,7 @@ class _Reader:
         self.unused += np.unused
         for noun in np.modifiers:
             if noun.kind == "object" and np.noun is not None:
-                self.unused.append(Unused(noun.words, f"read as a kind of {np.noun.words}"))
+                self.unused.append(Unused(noun.words, "kind_of", np.noun.words))
         if np.noun is not None and np.noun.corrected:
             self.corrections.append((np.noun.corrected, np.noun.words))
 
@@ -268,7 +268,7 @@ class _Reader:
                 thing.take(np)
                 return thing
         other = self._thing(np)
-        self.unused.append(Unused(np.text, "this sentence is about another thing"))
+        self.unused.append(Unused(np.text, "other_thing"))
         return other
 
     def _predicate(self, subject: Thing, np: NounPhrase) -> None:
@@ -279,7 +279,7 @@ class _Reader:
             return
         subject.take(np, head=False)
         if np.noun is not None and np.noun.kind == "object" and not _same_kind(np.noun, subject):
-            self.unused.append(Unused(np.noun.words, f"read as what {subject.name or 'it'} looks like, not what it is"))
+            self.unused.append(Unused(np.noun.words, "looks_like", subject.name))
 
     def _negated(self, subject: Thing, np: NounPhrase, negation: str) -> None:
         """'not the red one', 'except the office chair' (another of its kind), or 'on the sill, not the table' (the
@@ -400,7 +400,7 @@ class _Reader:
                     i += 1
                 continue
             if current.kind == "word":
-                self.unused.append(Unused(current.text, "not a word I know for things, places, colours or sizes"))
+                self.unused.append(Unused(current.text, "unknown"))
             i += 1
         said = " ".join(w for p in pieces[start:i] for w in p.words)
         if kind == "facing" and ("sit on" in said or "front of" in said or "front side" in said):

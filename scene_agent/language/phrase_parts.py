@@ -91,7 +91,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
             np.superlative = piece.words[0]
             np.used.append(piece.text)
         elif kind == "word" and _noun_ahead(pieces, i):  # "the toilet cover dispenser": a word inside a compound
-            np.unused.append(Unused(piece.text, "a word describing it that I cannot use"))
+            np.unused.append(Unused(piece.text, "describes"))
         elif kind == "noun":
             if np.noun is not None:
                 np.modifiers.append(np.noun)

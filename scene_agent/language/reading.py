@@ -20,12 +20,18 @@ OrdinalBy = Literal["size", "height", "length", "depth", "left", "right", "top",
 ShapeWord = Literal["round", "square", "rectangular", "long", "flat", "tall", "short", "wide", "narrow", "l-shaped"]
 
 
+UnusedWhy = Literal["unknown", "describes", "loose", "other_thing", "earlier", "kind_of", "looks_like", "no_such",
+                    "none_fits", "fits_none", "no_view", "no_front", "not_there", "excludes_none", "middle_of_two", "two_ends",
+                    "no_colour"]
+
+
 @dataclass(frozen=True)
 class Unused:
-    """A word the reading could not use, and why."""
+    """Words the reading (or the scene) could not use, why, and what about (`about`: the other thing's name)."""
 
     word: str
-    why: str
+    why: UnusedWhy
+    about: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Literal
 
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.order_words import OrderWord
+from scene_agent.language.reading import UnusedWhy
 from scene_agent.language.size_words import SizeWord
 from scene_agent.resolution.color_match import closeness, color_distance, color_score, dominant_term, lightness, loose_score
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
@@ -50,7 +51,8 @@ class Narrowing:
     references: tuple[str, ...] = ()
     measure: str | None = None
     negated: bool = False
-    note: str | None = None  # why the words could not narrow (no viewpoint, no front): then they kept all
+    note: UnusedWhy | None = None  # why the words could not narrow (no viewpoint, no front): then they kept all
+    set_aside: bool = False  # the words fit none of the candidates, so they were not used (all kept)
 
 
 AttributesOf = Callable[[str], ItemAttributes]
@@ -75,10 +77,6 @@ def by_color(codes: list[str], word: ColorWord, attributes: AttributesOf) -> Nar
             close = {c: closeness(word, items[c]) for c in kept}
             nearest = min(close.values())
             kept = [c for c in kept if close[c] <= nearest + FINE_COLOR_MARGIN]
-        if not kept and len(codes) == 1:
-            # The only one of its kind: its colour cannot tell it from others, and a scan's colours are often off.
-            return Narrowing("color", word.word, tuple(codes), tuple(codes), values=values,
-                             note=f"it looks {values[codes[0]] or 'another colour'} here, not {word.word}")
     if word.tone is not None and kept:
         light = {c: lightness(word, items[c]) for c in kept}
         known = {c: v for c, v in light.items() if v is not None}
@@ -156,7 +154,7 @@ def by_material(codes: list[str], material: str, attributes: AttributesOf) -> Na
     things apart, never to nothing."""
     terms = MATERIAL_COLORS.get(material)
     if not terms:
-        return Narrowing("material", material, tuple(codes), tuple(codes), note="says nothing about colour")
+        return Narrowing("material", material, tuple(codes), tuple(codes), note="no_colour")
     distance = {c: min(color_distance(ColorWord(word=t, term=t), attributes(c)) for t in terms) for c in codes}
     kept = by_contrast({c: d for c, d in distance.items() if d <= GRADED_COLOR_MAX}, "low", SOFT_MARGIN) or list(codes)
     return Narrowing("material", material, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(distance))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from scene_agent.language.reading import Relation
+from scene_agent.language.reading import Relation, UnusedWhy
 from scene_agent.resolution.contrast import Margin, by_contrast
 from scene_agent.resolution.facing import Vector
 from scene_agent.resolution.narrowing import Narrowing, rounded
@@ -56,14 +56,14 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
         return [places.spot(r) for r in refs if r != code and places.spot(r).room == room]
 
     measured = _measure(codes, relation, groups, refs_of, places, frame)
-    note = None
+    note: UnusedWhy | None = None
     if measured is None and relation.kind in ("left", "right", "front", "behind"):
         # No viewpoint: left of X is beside X from some side, so those beside it are the few it leaves.
         values = {c: min((gap(spot(c), r) for r in refs_of(c)), default=math.inf) for c in codes}
-        measured, note = (values, None, "low", BESIDE), "no viewpoint: left and right depend on where you stand"
+        measured, note = (values, None, "low", BESIDE), "no_view"
     if measured is None:
         return Narrowing("place", relation.word, tuple(codes), tuple(codes), references=tuple(refs),
-                         note="no way to tell which way it faces" if relation.kind == "facing" else None)
+                         note="no_front" if relation.kind == "facing" else None)
     values, holds, better, margin = measured
     pool = [c for c in codes if any(True for _ in refs_of(c))] if relation.kind != "between" else codes
     values = {c: v for c, v in values.items() if c in pool}

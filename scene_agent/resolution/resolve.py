@@ -29,7 +29,9 @@ from scene_agent.scene.loader import Scene
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
 PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
-SET_ASIDE = frozenset({"place", "side", "ordinal", "shape", "material", "exclude"})  # kinds of words never left to say "none"
+# Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
+# colours are dull, its boxes rough, people's words rougher. Only a listed position ('the fifth one') can be wrong.
+SET_ASIDE = frozenset({"color", "place", "side", "ordinal", "shape", "material", "exclude"})
 
 
 @dataclass(frozen=True)
@@ -125,14 +127,12 @@ class _Run:
         if not isinstance(narrowing, Narrowing):
             narrowing = self._apart(narrowing)
         if not narrowing.kept and narrowing.kind in SET_ASIDE and narrowing.before:
-            # Words about where it is that fit none of them (a scan's boxes are rough, people's words rougher): set
-            # aside and said so, the rest deciding — never "nothing" while things of that kind are there.
-            self.unused.append(Unused(narrowing.words, "none of them fits these words; I did not use them"))
-            narrowing = replace(narrowing, kept=narrowing.before, tied=len(narrowing.before) > 1, note="fits none of them")
+            self.unused.append(Unused(narrowing.words, "fits_none"))
+            narrowing = replace(narrowing, kept=narrowing.before, tied=False, set_aside=True)
             self.steps.append(narrowing)
             return True
         self.steps.append(narrowing)
-        if narrowing.note and narrowing.kept == narrowing.before:
+        if narrowing.note:
             self.unused.append(Unused(narrowing.words, narrowing.note))
         self.codes = list(narrowing.kept)
         return bool(self.codes)
@@ -201,7 +201,7 @@ class _Run:
         inner = resolve(self.scene, describe(excluded, self.scene.index), within=list(self.codes), places=self.places)
         out = set(inner.codes)
         if not out or out >= set(self.codes):
-            self.unused.append(Unused(excluded.text or "not …", "what it excludes is not among the candidates"))
+            self.unused.append(Unused(excluded.text or "not …", "excludes_none"))
             return True
         kept = tuple(c for c in self.codes if c not in out)
         return self.step(Narrowing("exclude", f"not {excluded.text}".strip(), tuple(self.codes), kept, tied=len(kept) > 1))
@@ -216,13 +216,13 @@ class _Run:
                 bare = replace(ref, colors=(), size=None, shapes=(), materials=(), relations=(), sides=(), ordinal=None)
                 resolved = resolve(self.scene, describe(bare, self.scene.index), places=self.places)
                 if resolved.codes:
-                    self.unused.append(Unused(ref.text, f"no {ref.text} as described; used every {ref.head}"))
+                    self.unused.append(Unused(ref.text, "none_fits", ref.head))
             if not resolved.codes:
                 if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words")):
-                    self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), f"there is no {ref.head or ref.text} here"))
+                    self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "no_such", ref.head or ref.text))
                     return None
                 self.empty_reference = resolved
-                self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), f"no {ref.head} fits '{ref.text}'"))
+                self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "none_fits", ref.head))
                 return None
             groups.append(list(resolved.codes))
         return groups if groups or relation.kind == "between" else None
@@ -239,7 +239,7 @@ class _Run:
         frame = view_frame(view, toward, at, room, others, [self.places.spot(c) for c in self.codes],
                            self.places.doors(room.code))
         if frame is None:
-            self.unused.append(Unused(view.word, "the scene does not show where that puts you"))
+            self.unused.append(Unused(view.word, "not_there"))
         return frame
 
     def _things(self, reading: Reading | None) -> list:  # type: ignore[type-arg]

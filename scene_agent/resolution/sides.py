@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from scene_agent.language.reading import Ordinal, Side
+from scene_agent.language.reading import Ordinal, Side, UnusedWhy
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.resolution.narrowing import Narrowing, rounded
 from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, wall_distance
@@ -24,20 +24,19 @@ CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
 WALL_REACH_M = 0.35                 # 'against the wall'
 FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
 CEILING_REACH_M = 0.4               # 'on the ceiling'
-NO_VIEW = "no viewpoint: left and right depend on where you stand"
 
 
 def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | None) -> Narrowing:
     """Keep the candidates on that side (or in that place); a negated side keeps the others."""
     spots = {c: places.spot(c) for c in codes}
     values: dict[str, float] = {}
-    note = None
+    note: UnusedWhy | None = None
     holds: set[str] | None = None
     kind = side.kind
     if kind in ("left", "right", "front", "back", "near", "far"):
         if frame is None:
             kept = _outermost(spots) if kind in ("left", "right", "front", "back") else list(codes)
-            return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1, note=NO_VIEW)
+            return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1, note="no_view")
         values = {c: _along(frame, s, kind) for c, s in spots.items()}
         kept = by_contrast(values, "low", SIDE_MARGIN)
     elif kind in ("top", "bottom"):
@@ -46,7 +45,7 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
     elif kind == "middle":
         if len(codes) < 3:
             return Narrowing("side", side.word, tuple(codes), tuple(codes), tied=len(codes) > 1,
-                             note="the middle of two is neither")
+                             note="middle_of_two")
         values = _off_middle(spots, frame)
         kept = by_contrast(values, "low", MIDDLE_MARGIN)
     elif kind == "center":
@@ -92,7 +91,7 @@ def by_position(codes: list[str], ordinal: Ordinal, places: Places, frame: Viewp
         ends = set(at_rank(values, "low", ordinal.index, Margin(0.15))) | set(at_rank(values, "high", ordinal.index, Margin(0.15)))
         kept = [c for c in codes if c in ends]
         return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values),
-                         note=NO_VIEW if by != "row" else "a row has two ends")
+                         note="no_view" if by != "row" else "two_ends")
     kept = at_rank(values, better, ordinal.index, Margin(0.15))  # type: ignore[arg-type]
     return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values))
 

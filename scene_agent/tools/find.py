@@ -24,7 +24,7 @@ from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import Bounds
-from scene_agent.tools.find_messages import fallback_note, nothing_found
+from scene_agent.tools.find_messages import nothing_found, reading_note
 from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
 
 EMPTY_QUERY = "the query is empty: say what to look for, e.g. 'chair' or '0-2-3'"
@@ -136,6 +136,7 @@ class Step(Model):
     measure: str | None = None
     negated: bool = False
     note: str | None = Field(default=None, description="Why these words could not narrow (e.g. no viewpoint).")
+    set_aside: bool = Field(default=False, description="The words fit none of the candidates, so they were not used.")
 
 
 class UnusedWord(Model):
@@ -258,7 +259,8 @@ def find(scene: Scene, query: str, *, color: str | None = None, size: SizeFilter
 def result_of(scene: Scene, query: str, resolution: Resolution, lang: Lang) -> FindResult:
     """The tool's result for a resolution: candidates with what was measured of them, the steps, or why none."""
     steps = [Step(qualifier=n.kind, words=n.words, before=len(n.before), kept=list(n.kept), tied=n.tied,
-                  reference=list(n.references) or None, measure=n.measure, negated=n.negated, note=n.note)
+                  reference=list(n.references) or None, measure=n.measure, negated=n.negated, note=n.note,
+                  set_aside=n.set_aside)
              for n in resolution.narrowings]
     reading = resolution.description.reading
     words = {"reading": reading, "used_words": list(reading.used),
@@ -275,7 +277,7 @@ def result_of(scene: Scene, query: str, resolution: Resolution, lang: Lang) -> F
     codes = list(resolution.codes)
     candidates = [candidate(scene, code, _observed(scene, code, _number(distances.get(code)))
                             if measured and i < MAX_ATTRIBUTED else None) for i, code in enumerate(codes)]
-    note = fallback_note(resolution, scene, lang) if resolution.fallback_rooms else None
+    note = reading_note(resolution, scene, lang)
     return FindResult(query=query, candidates=candidates, floor=resolution.floor, considered=considered, steps=steps,
                       note=note, **words)
 

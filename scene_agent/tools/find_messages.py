@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scene_agent.language.say import Words, color_name, count, join, label_name, plural, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.resolution.matching import Missing, entry
@@ -35,6 +37,22 @@ ONLY = Words("There are only {n}: {codes}.", "只有 {n}：{codes}。")
 NO_OTHER = Words("There is no other one: the last answer already covered every candidate.", "没有另一个了：上一个回答已经包括了所有候选。")
 ROOM_FALLBACK = Words("This scene has no {rooms} as a room, so these are the {nouns} anywhere in it.",
                       "这个场景没有{rooms}这样的房间，所以这里列出的是场景中所有的{nouns}。")
+READ_AS = Words("I read {pairs}.", "我把{pairs}。")
+READ_PAIR = Words("'{written}' as {read}", "“{written}”理解为“{read}”")
+NOT_USED = Words("I did not use: {words}.", "这些词我没有用上：{words}。")
+# Why some words were not used, as `Unused.why` says it (language/reading.py); {about}: the other thing's name.
+WHY: dict[str, Words] = {
+    "no_such": Words("There is no {about} here, so I did not use '{word}'.", "这里没有{about}，所以没有按它来找。"),
+    "none_fits": Words("No {about} fits '{word}'; I used every {about}.", "没有符合描述的{about}；我用了所有的{about}。"),
+    "no_view": Words("'{word}' depends on where you stand, and the words do not say.",
+                     "左右前后取决于你站在哪里，而描述里没有说。"),
+    "no_front": Words("I cannot tell which way it faces, so I did not use '{word}'.", "看不出它朝哪个方向，所以没有用上朝向。"),
+    "not_there": Words("I cannot tell where '{word}' puts you here.", "无法判断你所说的位置在哪里。"),
+    "middle_of_two": Words("With two, '{word}' does not pick one.", "只有两个时，“中间”选不出一个。"),
+    "two_ends": Words("A row has two ends: '{word}' could be either.", "一排有两端，两端都可能。"),
+    "kind_of": Words("I read '{word}' as describing the {about}.", "我把“{word}”理解为对{about}的描述。"),
+    "looks_like": Words("I read '{word}' as what it looks like, not what it is.", "我把“{word}”理解为外观，而不是它是什么。"),
+}
 SAY_WHAT = Words("Say what to look at, e.g. 'the sofa' or 'room 0-2'.", "请说明要看什么，例如“沙发”或“房间 0-2”。")
 
 
@@ -151,6 +169,36 @@ def nothing_found(resolution: Resolution | None, scene: Scene, lang: Lang, unkno
     if resolution.failed is not None:
         return _failed(resolution.failed, resolution, scene, lang)
     return SAY_WHAT(lang)
+
+
+def reading_note(resolution: Resolution, scene: Scene, lang: Lang) -> str | None:
+    """What to tell the user about how the words were read: misspellings read as words, a room word dropped, words
+    that fit none of the candidates (and what they are instead), words not used at all."""
+    parts: list[str] = []
+    corrections = resolution.description.reading.corrections
+    if corrections:
+        pairs = [READ_PAIR(lang, written=written, read=_thing_name(read, lang)) for written, read in corrections]
+        parts.append(READ_AS(lang, pairs=join(pairs, lang)))
+    if resolution.fallback_rooms:
+        parts.append(fallback_note(resolution, scene, lang))
+    set_aside = [step for step in resolution.narrowings if step.set_aside]
+    parts += [_failed(replace(step, kept=()), resolution, scene, lang) for step in set_aside]
+    aside_words = {step.words for step in set_aside}
+    explained = [u for u in resolution.unused if u.why in WHY and u.word not in aside_words]
+    parts += list(dict.fromkeys(WHY[u.why](lang, word=u.word, about=_thing_name(u.about, lang)) for u in explained))
+    words = list(dict.fromkeys(u.word for u in resolution.unused if u.word not in aside_words and u.why not in WHY))
+    if words:
+        parts.append(NOT_USED(lang, words=", ".join(f"'{w}'" if lang == "en" else f"“{w}”" for w in words)))
+    return " ".join(parts) or None
+
+
+def _thing_name(words: str, lang: Lang) -> str:
+    """A thing's name as the words gave it, in the user's language where the vocabulary knows it."""
+    if lang != "zh" or not words:
+        return words
+    from scene_agent.language.vocabulary import canonical_label
+
+    return label_name(canonical_label(words), lang)
 
 
 def fallback_note(resolution: Resolution, scene: Scene, lang: Lang) -> str:
