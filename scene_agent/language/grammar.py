@@ -402,6 +402,9 @@ class _Reader:
             if current.kind == "word":
                 self.unused.append(Unused(current.text, "unknown"))
             i += 1
+        if toward is not None and toward.noun_kind == "part" and at is not None and at.noun:
+            # "facing the headboard from the foot of the bed": the headboard of that bed
+            toward = Thing(noun=at.noun, said=at.said, noun_kind=at.noun_kind, text=at.text, part=toward.noun)
         said = " ".join(w for p in pieces[start:i] for w in p.words)
         if kind == "facing" and ("sit on" in said or "front of" in said or "front side" in said):
             kind = "front_of"  # "facing the chair from the side you sit on it": facing its front

@@ -309,7 +309,8 @@ class Thing:
             return Reading(text=text, head=" ".join(self.head_words), said=self.said)
         seen = seen | {id(self)}
         size = None if self.ordinal is not None and self.ordinal.by in _SIZE_ORDER else self.size
-        return Reading(text=text, head=" ".join(self.head_words), said=self.said, plural=self.plural, colors=tuple(self.colors),
+        return Reading(text=text, head=" ".join(self.head_words), said=self.said, part=self.part, plural=self.plural,
+                       colors=tuple(self.colors),
                        size=size, shapes=tuple(dict.fromkeys(self.shapes)), materials=tuple(dict.fromkeys(self.materials)),
                        relations=tuple(link.relation(seen) for link in self.relations), sides=tuple(self.sides),
                        ordinal=self.ordinal, order=order, view=self._view(seen),

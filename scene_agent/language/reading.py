@@ -84,6 +84,7 @@ class Reading:
     text: str
     head: str = ""
     said: str = ""  # the head's noun as written ("cabinets"; `head` has its usual form): a scene's own name wins
+    part: str | None = None  # "the foot of the bed": the bed, at its foot
     plural: bool = False
     colors: tuple[ColorWord, ...] = ()
     size: SizeWord | None = None

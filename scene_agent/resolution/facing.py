@@ -99,9 +99,10 @@ def view_frame(view: View, toward: Sequence[Spot], at: Sequence[Spot], room: Spo
         if len(doors) != 1:
             return None
         return Viewpoint.looking(centre_of(doors), _room_middle(room), source="words")
-    if view.kind == "standing" and at:
-        position = centre_of(at)
-        goal = centre_of(toward) if toward else centre_of(candidates) if candidates else _room_middle(room)
+    if at and (view.kind == "standing" or toward):
+        position = _part_point(at, view.at.part if view.at else None, room, others)
+        goal = (_part_point(toward, view.toward.part if view.toward else None, room, others) if toward
+                else centre_of(candidates) if candidates else _room_middle(room))
         return Viewpoint.looking(position, goal, source="words")
     if view.kind == "back_to" and toward:
         position = centre_of(toward)
@@ -110,6 +111,11 @@ def view_frame(view: View, toward: Sequence[Spot], at: Sequence[Spot], room: Spo
         return None
     looked_at = centre_of(toward)
     front = group_facing(toward, room, others)
+    part = view.toward.part if view.toward is not None else None
+    if front is not None and part in FOOT_PARTS:
+        front = (-front[0], -front[1])  # "looking toward the foot of the bed": from its head end
+    if front is None and len(toward) > 1:
+        front = _row_facing(toward, room)
     if front is not None:
         position = (looked_at[0] + VIEW_DISTANCE_M * front[0], looked_at[1] + VIEW_DISTANCE_M * front[1], looked_at[2])
         return Viewpoint.looking(position, looked_at, source="words")
@@ -117,6 +123,42 @@ def view_frame(view: View, toward: Sequence[Spot], at: Sequence[Spot], room: Spo
     if math.hypot(looked_at[0] - middle[0], looked_at[1] - middle[1]) < MIN_OFFSET_M:
         return None
     return Viewpoint.looking(middle, looked_at, source="words")
+
+
+FOOT_PARTS = frozenset({"foot", "foot end", "far end", "back", "back side", "rear"})
+HEAD_PARTS = frozenset({"head", "headboard", "head end"})
+
+
+def _part_point(items: Sequence[Spot], part: str | None, room: Spot, others: Sequence[Spot]) -> tuple[float, float, float]:
+    """Where a thing's part is: the middle of its head end or foot end (a bed's head is against the wall), else its
+    middle."""
+    centre = centre_of(items)
+    if part not in FOOT_PARTS | HEAD_PARTS or len(items) != 1:
+        return centre
+    front = facing_of(items[0], room, others)
+    if front is None:
+        return centre
+    _, length, _ = items[0].axes
+    sign = 1.0 if part in FOOT_PARTS else -1.0
+    return centre[0] + sign * front[0] * length / 2, centre[1] + sign * front[1] * length / 2, centre[2]
+
+
+def _row_facing(items: Sequence[Spot], room: Spot) -> Vector | None:
+    """The side a row of things is seen from: across the line they stand along, from the room's middle's side."""
+    xs = [s.xy for s in items]
+    mx, my = sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs)
+    sxx = sum((p[0] - mx) ** 2 for p in xs)
+    syy = sum((p[1] - my) ** 2 for p in xs)
+    sxy = sum((p[0] - mx) * (p[1] - my) for p in xs)
+    if sxx + syy < 0.05:
+        return None
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+    across = (-math.sin(angle), math.cos(angle))
+    middle = _room_middle(room)
+    toward_middle = (middle[0] - mx) * across[0] + (middle[1] - my) * across[1]
+    if abs(toward_middle) < MIN_OFFSET_M:
+        return None
+    return across if toward_middle > 0 else (-across[0], -across[1])
 
 
 def _room_middle(room: Spot) -> tuple[float, float, float]:

@@ -29,6 +29,7 @@ COLOR_MIN_SHARE = 0.2    # an item "is" a colour when at least this share of its
 COLOR_KEEP_RATIO = 0.6   # ... and, when several are, it has at least this share of the best one's
 FINE_COLOR_MARGIN = 8.0  # a finer colour name keeps those within this ΔE2000 of the nearest
 TONE_MARGIN = 12.0       # "the dark one": within this L* of the darkest is as dark
+THIN = 0.2               # a thing thinner than this share of its middle side is flat (a door): its face is its size
 SIZE_TIE = 0.05          # volumes and areas within 5 % are the same size
 LENGTH_TIE_M = 0.03      # lengths within 3 cm are the same length
 POSITIVE_STEP = 1.5      # "the large ones": the largest down to the first drop by this factor
@@ -94,6 +95,9 @@ def size_value(item: ItemAttributes, measure: str) -> float | None:
     if measure == "size":
         if (extent is not None and extent[2] < 0.05) or item.volume_m3 is None:
             return _footprint_area(item) or None
+        if extent is not None and sorted(extent)[0] < THIN * sorted(extent)[1]:
+            big, middle = sorted(extent)[2], sorted(extent)[1]
+            return big * middle  # a door, a picture, a whiteboard: how big is its face, not its thickness
         return item.volume_m3
     if measure == "height":
         if item.kind == "room" and item.height_m is not None:

@@ -22,6 +22,7 @@ ON_ABOVE_TOP_M = 0.2    # ... and no higher above it than this (else it floats: 
 OVERLAP_SHARE = 0.05    # "under"/"above": at least this share of the smaller footprint overlaps
 ON_SUNK_M = 0.1         # "on" a sofa or a shelf: its bottom at least this far above the other's bottom
 UNDER_EDGE_M = 0.15     # "under": or standing this close to the other's edge (a bin under a sink)
+BETWEEN_SLACK_M = 0.1   # "between": the hull of the two grown by this (a picture on the wall between a door and a window)
 ABOVE_EDGE_M = 0.3      # "above": or this close beside it, seen from above (a picture on the wall above a desk)
 CORNER_REACH_M = 0.6    # "in the corner": its footprint comes this close to a corner of its room
 CORNER_ANGLE_DEG = 150  # a room-outline vertex sharper than this is a corner
@@ -197,7 +198,7 @@ def between_share(a: Spot, x: Spot, y: Spot) -> float:
     """Share of a's footprint inside the hull of x's and y's footprints, seen from above (0 when a overlaps either much)."""
     from shapely.geometry import MultiPoint
 
-    hull = MultiPoint([*_points(x), *_points(y)]).convex_hull
+    hull = MultiPoint([*_points(x), *_points(y)]).convex_hull.buffer(BETWEEN_SLACK_M)
     area = a.area
     if area <= 0:
         return 1.0 if hull.buffer(0.05).contains(a.center) else 0.0

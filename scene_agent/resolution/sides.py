@@ -58,7 +58,8 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
                                                                 "low", Margin(0.2))
     elif kind in ("floor", "ceiling"):
         room = {c: places.room(c) for c in codes}
-        values = {c: (s.z_min - room[c].z_min if kind == "floor" else room[c].z_max - s.z_max) for c, s in spots.items()}
+        values = {c: (s.z_min - places.floor_level(s.room) if kind == "floor" else room[c].z_max - s.z_max)
+                  for c, s in spots.items()}
         holds = {c for c, v in values.items() if v <= (FLOOR_REACH_M if kind == "floor" else CEILING_REACH_M)}
         kept = [c for c in codes if c in holds]
     elif kind == "wall":

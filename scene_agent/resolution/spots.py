@@ -20,6 +20,7 @@ class Places:
     scene: Scene
     spots: dict[str, Spot] = field(default_factory=dict)
     facings: dict[str, Vector | None] = field(default_factory=dict)
+    levels: dict[str, float] = field(default_factory=dict)
 
     def spot(self, code: str) -> Spot:
         """The spot of a room or object."""
@@ -47,6 +48,13 @@ class Places:
             spot = self.spot(code)
             self.facings[code] = facing_of(spot, self.room(code), self.in_room(spot.room)) if spot.label else None
         return self.facings[code]
+
+    def floor_level(self, room: str) -> float:
+        """The height of a room's floor: where most of its things stand (a scan's floor box can be thick)."""
+        if room not in self.levels:
+            bottoms = sorted(s.z_min for s in self.in_room(room))
+            self.levels[room] = bottoms[len(bottoms) // 5] if bottoms else self.spot(room).z_min
+        return self.levels[room]
 
     def doors(self, room: str) -> list[Spot]:
         """The doors of a room."""
