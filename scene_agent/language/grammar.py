@@ -196,8 +196,7 @@ class _Reader:
                 owner = subject if separated or last_np is None or last_np is subject else last_np
                 if owner is None:
                     owner = subject = self.target
-                if piece.value == "with" and copula:
-                    copula = False
+                copula = False  # "it is next to the door": what follows is the reference, not what it is
                 relation = (piece, owner)
                 self.used.append(piece.text)
             elif kind == "side":

@@ -90,7 +90,8 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
         elif kind == "rel" and np.noun is None and piece.value in ("closest", "farthest") and len(piece.words) == 1:
             np.superlative = piece.words[0]
             np.used.append(piece.text)
-        elif kind == "word" and _noun_ahead(pieces, i):  # "the toilet cover dispenser": a word inside a compound
+        elif kind in ("word", "filler") and _noun_ahead(pieces, i) and (np.noun is not None or words):
+            # "the toilet cover dispenser", "the open door": a word inside a noun phrase, describing it
             np.unused.append(Unused(piece.text, "describes"))
         elif kind == "noun":
             if np.noun is not None:
@@ -149,7 +150,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
 
 def _noun_ahead(pieces: list[Piece], i: int) -> bool:
     j = i + 1
-    while j < len(pieces) and pieces[j].kind in ("word", "color", "size", "shape", "material"):
+    while j < len(pieces) and pieces[j].kind in ("word", "filler", "color", "size", "shape", "material") and j < i + 4:
         j += 1
     return j < len(pieces) and pieces[j].kind in ("noun", "pron")
 

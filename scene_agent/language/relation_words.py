@@ -28,7 +28,11 @@ _RELATION_ROWS: tuple[tuple[RelationKind, tuple[str, ...]], ...] = (
     ("near", ("next to", "right next to", "directly next to", "beside", "besides", "by", "near", "near to",
               "close to", "close by", "alongside", "adjacent to", "next", "neighboring", "neighbouring", "around",
               "at", "touching", "against", "up against", "beside of", "to the side of",
-              "by the side of", "on the side of", "at the side of", "nearby", "along", "along side")),
+              "by the side of", "on the side of", "at the side of", "nearby", "along", "along side",
+              # Compass words say beside it, on a side the scene cannot know (scans have no north).
+              "east of", "west of", "north of", "south of", "to the east of", "to the west of", "to the north of",
+              "to the south of", "on the east side of", "on the west side of", "on the north side of",
+              "on the south side of")),
     ("closest", ("closest to", "nearest to", "nearest", "closest", "nearer to", "nearer", "closer to", "closer",
                  "closes to", "closet to", "most close to", "the closest to", "the nearest to", "closest from",
                  "nearest from")),
