@@ -292,7 +292,8 @@ class _Reader:
     def _antecedent(self, np: NounPhrase, owner: Thing) -> Thing | None:
         """What 'it' / 'them' after a relation word means: the last thing named that is not the one being placed
         ('if facing the stove it is to the right of it': the stove)."""
-        if not np.pronoun or np.noun is not None or np.words_only or np.colors or np.size:
+        if not np.pronoun or np.noun is not None or np.words_only or np.colors or np.size or \
+                not set(np.text.split()) & {"it", "them", "itself", "they", "themselves"}:
             return None
         for thing in reversed([*self.things, *(t for t in (self.target.view_toward, self.target.view_at) if t)]):
             if thing is not owner and thing.noun and thing.noun_kind == "object":
@@ -357,7 +358,7 @@ class _Reader:
         i += 1
         while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
             current = pieces[i]
-            if current.kind == "view":
+            if current.kind == "view" or (current.kind == "rel" and current.value == "facing" and (toward or at)):
                 self.used.append(current.text)
                 if kind == "standing":
                     kind = "facing" if current.value != "front_of" else "front_of"

@@ -175,9 +175,12 @@ def _ordinal(np: NounPhrase, index: int, pieces: list[Piece], i: int) -> tuple[O
     if np.size is not None and np.size.strict:
         measure = "size" if np.size.measure == "size" else np.size.measure
         return Ordinal(f"{word} {np.size.word}", index, measure, smallest_first=np.size.extreme == "min"), i  # type: ignore[arg-type]
-    if i + 1 < len(pieces) and pieces[i].kind in ("filler", "word") and pieces[i].words[0] == "from" and pieces[i + 1].kind == "side":
-        side = pieces[i + 1]
-        return Ordinal(f"{word} from {side.text}", index, _side_axis(str(side.value))), i + 2  # type: ignore[arg-type]
+    if i + 1 < len(pieces) and pieces[i].kind in ("filler", "word", "view") and pieces[i].words[0] == "from":
+        j = i + 2 if pieces[i + 1].kind == "det" and i + 2 < len(pieces) else i + 1
+        if pieces[j].kind == "side" or (pieces[j].kind == "noun" and pieces[j].words[0] in ("top", "bottom", "left", "right")):
+            side = pieces[j]
+            axis = str(side.value) if side.kind == "side" else side.words[0]
+            return Ordinal(f"{word} from {side.text}", index, _side_axis(axis)), j + 1  # type: ignore[arg-type]
     if np.sides:
         side = np.sides.pop()
         return Ordinal(f"{word} {side.word}", index, _side_axis(side.kind)), i  # type: ignore[arg-type]

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from scene_agent.language.color_words import color_word
 from scene_agent.language.order_words import order_word
-from scene_agent.language.place_words import PlaceWord
 from scene_agent.language.size_words import size_word
-from scene_agent.resolution.narrowing import by_color, by_order, by_place, by_size
-from scene_agent.resolution.places import Spot
+from scene_agent.resolution.narrowing import by_color, by_order, by_size
 from scene_agent.scene.attributes import ColorPart, ItemAttributes, PointSource
 
 PARTS = {  # basic, lab: measured colours as the colour tool gives them
@@ -78,35 +76,6 @@ def test_plain_size_words_keep_the_clearly_big_ones() -> None:
     large = by_size(list(cabinets), size_word(["large"])[0], cabinets.__getitem__)
     assert large.kept == ("0-5-1", "0-5-2", "0-5-3", "0-5-4") and large.tied
     assert by_size(list(cabinets), size_word(["small"])[0], cabinets.__getitem__).kept == ("0-5-6",)
-
-
-def _spots(items: list[ItemAttributes], rooms: dict[str, str] | None = None):
-    spots = {i.code: Spot(code=i.code, room=(rooms or {}).get(i.code, "0-1"), attributes=i) for i in items}
-    return spots.__getitem__
-
-
-def test_next_to_keeps_the_nearest_and_near_ties() -> None:
-    sofa = item("0-1-1", box=(0, 0, 2, 1, 0, 0.8))
-    near = item("0-1-2", box=(2.5, 0, 3, 0.5, 0, 1.2))       # 0.5 m away
-    far = item("0-1-3", box=(5, 0, 5.5, 0.5, 0, 1.2))        # 3 m away
-    other_room = item("0-2-1", box=(2.3, 0, 2.6, 0.3, 0, 1))  # nearer, but behind a wall
-    spot = _spots([sofa, near, far, other_room], {"0-2-1": "0-2"})
-    place = PlaceWord(word="next to", relation="near", reference="the sofa")
-    result = by_place(["0-1-2", "0-1-3", "0-2-1"], place, spot, [["0-1-1"]], spot)
-    assert result.kept == ("0-1-2",) and result.values["0-1-2"] == 0.5 and result.values["0-2-1"] is None
-    twin = item("0-1-4", box=(-0.8, 0, -0.5, 0.5, 0, 1.2))   # also 0.5 m away, on the other side
-    spot = _spots([sofa, near, far, twin])
-    tie = by_place(["0-1-2", "0-1-3", "0-1-4"], place, spot, [["0-1-1"]], spot)
-    assert tie.kept == ("0-1-2", "0-1-4") and tie.tied
-    nothing = by_place(["0-1-3"], place, spot, [["0-1-1"]], spot)
-    assert nothing.kept == () and nothing.values["0-1-3"] == 3.0
-
-
-def test_the_reference_is_never_a_candidate() -> None:
-    a, b = item("0-1-1", box=(0, 0, 1, 1, 0, 1)), item("0-1-2", box=(1.2, 0, 2, 1, 0, 1))
-    spot = _spots([a, b])
-    result = by_place(["0-1-1", "0-1-2"], PlaceWord(word="next to", relation="near", reference="it"), spot, [["0-1-1"]], spot)
-    assert result.kept == ("0-1-2",)
 
 
 def test_order_words_among_listed_candidates() -> None:

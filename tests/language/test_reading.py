@@ -1,0 +1,217 @@
+"""Descriptions read into one structure: the thing meant, its colours, sizes and shapes, what places it, where the
+speaker stands, what it is not, and the words left over (grammar.read → Reading)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scene_agent.language.color_words import color_word, is_colour_word
+from scene_agent.language.grammar import read
+from scene_agent.language.order_words import order_word
+from scene_agent.language.reading import Reading, names_nothing
+
+
+def relations(r: Reading) -> list[tuple[str, ...]]:
+    """(kind, reference heads…) of each relation, 'not ' before a negated kind."""
+    return [(("not " if rel.negated else "") + rel.kind, *(ref.head for ref in rel.references)) for rel in r.relations]
+
+
+@pytest.mark.parametrize("text, head, color, size, kind, reference", [
+    ("the big red chair next to the window", "chair", "red", "big", "near", "window"),
+    ("plant next to the sofa", "plant", None, None, "near", "sofa"),
+    ("the widest wardrobe", "wardrobe", None, "widest", None, None),
+    ("the lamp on the nightstand", "lamp", None, None, "on", "nightstand"),
+    ("the rug under the coffee table", "rug", None, None, "under", "coffee table"),
+    ("the cabinet above the sink", "cabinet", None, None, "above", "sink"),
+    ("the chair closest to the window", "chair", None, None, "closest", "window"),
+    ("the chair farthest from the door", "chair", None, None, "farthest", "door"),
+    ("the dark blue rug", "rug", "dark blue", None, None, None),
+    ("the most spacious room", "room", None, "most spacious", None, None),
+])
+def test_a_noun_with_its_colour_size_and_place(text: str, head: str, color: str | None, size: str | None,
+                                               kind: str | None, reference: str | None) -> None:
+    r = read(text)
+    assert r.head == head
+    assert (r.color.word if r.color else None) == color
+    assert (r.size.word if r.size else None) == size
+    assert (relations(r)[0][:2] if r.relations else (None, None)) == (kind, reference)
+
+
+@pytest.mark.parametrize("text", ["the chair on floor 1", "the bed on the upper floor", "show it at once", "the light"])
+def test_floors_and_idioms_are_not_places(text: str) -> None:
+    assert not read(text).relations
+
+
+def test_several_sentences_refer_back_to_the_thing() -> None:
+    r = read("this is a white trash can. it is beside a desk.")
+    assert (r.head, r.color.word if r.color else None, relations(r)) == ("trash can", "white", [("near", "desk")])
+    r = read("the printer is to the right of the copier. the printer is a white box.")
+    assert r.head == "printer" and r.color is not None and r.color.term == "white" and relations(r) == [("right", "copier")]
+    assert read("this is a brown chair. it is at the end of the table.").relations[0].kind == "end"
+
+
+@pytest.mark.parametrize("text, head, expected", [
+    ("find the dresser that is far away from the mirror", "dresser", [("farthest", "mirror")]),
+    ("select the lamp that is on top of the nightstand", "lamp", [("on", "nightstand")]),
+    ("choose the chair located in front of the large white board", "chair", [("front", "white board")]),
+    ("the cabinet with the counter and sink on it", "cabinet", [("supporting", "counter"), ("supporting", "sink")]),
+    ("the monitor with a blue pen in front of it", "monitor", [("behind", "pen")]),
+    ("the door that is near the suitcase", "door", [("near", "suitcase")]),
+    ("the table with four chairs around it", "table", [("near", "chair")]),
+    ("the chair opposite the red chair", "chair", [("opposite", "chair")]),
+    ("the stool between the sink and the fridge", "stool", [("between", "sink", "fridge")]),
+    ("the end table next to a chair, that doesn't have anything sitting on it", "end table",
+     [("near", "chair"), ("not supporting", "")]),
+    ("this plant is on the windowsill, not the table", "plant", [("on", "windowsill"), ("not on", "table")]),
+    ("the chair at the end of the table", "chair", [("end", "table")]),
+    ("the chair on the short side of the table", "chair", [("near", "table")]),
+])
+def test_relative_clauses_imperatives_and_what_things_hold(text: str, head: str, expected: list[tuple[str, ...]]) -> None:
+    r = read(text)
+    assert r.head == head and relations(r) == expected
+
+
+def test_counts_and_sides() -> None:
+    assert read("the table with four chairs around it").relations[0].count == 4
+    assert [s.kind for s in read("the plant in the corner").sides] == ["corner"]
+    assert [s.kind for s in read("the lamp hanging on the wall").sides] == ["wall"]
+    assert [s.kind for s in read("the box on the floor").sides] == ["floor"]
+    assert [s.kind for s in read("the table in the middle of the room").sides] == ["center"]
+    assert [s.kind for s in read("the middle chair").sides] == ["middle"]
+    assert [(s.kind, s.negated) for s in read("the table not against the wall").sides] == [("wall", True)]
+
+
+@pytest.mark.parametrize("text, index, by, smallest_first", [
+    ("the second largest bed", 1, "size", False),
+    ("the second smallest chair", 1, "size", True),
+    ("the third from the left", 2, "left", False),
+    ("the second shelf from the top", 1, "top", False),
+    ("the last one in the row", -1, "row", False),
+])
+def test_ordinals(text: str, index: int, by: str, smallest_first: bool) -> None:
+    ordinal = read(text).ordinal
+    assert ordinal is not None and (ordinal.index, ordinal.by, ordinal.smallest_first) == (index, by, smallest_first)
+    assert read("the second largest bed").size is None  # the rank says it, not a size word
+
+
+def test_comparatives_of_two() -> None:
+    r = read("the larger of the two cabinets")
+    assert r.head == "cabinet" and r.size is not None and r.size.word == "larger"
+
+
+@pytest.mark.parametrize("text, head, excluded", [
+    ("the kitchen chair that is not red or blue", "chair kitchen", [("", "red"), ("", "blue")]),
+    ("not the red one", "", []),
+    ("any chair except the office chair", "chair", [("office chair", None)]),
+    ("the brown door not the white one", "door", [("", "white")]),
+])
+def test_negation_and_exclusion(text: str, head: str, excluded: list[tuple[str, str | None]]) -> None:
+    r = read(text)
+    assert r.head == head
+    assert [(e.head, e.color.word if e.color else None) for e in r.excluded] == excluded or not excluded
+
+
+def test_the_other_one_is_an_order_word() -> None:
+    order = read("the other chair").order
+    assert order is not None and order.kind == "other"
+    assert read("on top of the other box").order is None  # a reference's "other" is not the thing's
+
+
+@pytest.mark.parametrize("text, kind, toward, at", [
+    ("facing the bed, the nightstand on the left", "facing", "bed", None),
+    ("looking at the front of the desk, choose the chair on the right of it", "front_of", "desk", None),
+    ("with your back to the window, the door on the right", "back_to", "window", None),
+    ("the door on the right as you enter", "entering", None, None),
+    ("standing at the door looking at the windows, the far right table", "facing", "window", "door"),
+    ("facing the headboard from the foot of the bed, the white pillow on the left", "facing", "bed", "bed"),
+    ("facing the couch from the side you sit on it, choose the lamp on the left of this couch", "front_of", "couch", None),
+])
+def test_where_the_speaker_stands(text: str, kind: str, toward: str | None, at: str | None) -> None:
+    view = read(text).view
+    assert view is not None and view.kind == kind
+    assert (view.toward.head if view.toward else None, view.at.head if view.at else None) == (toward, at)
+
+
+def test_left_and_right_are_sides_or_relations() -> None:
+    r = read("facing the bed, the nightstand on the left")
+    assert r.head == "nightstand" and [s.kind for s in r.sides] == ["left"]
+    assert relations(read("the lamp to the left of the bed")) == [("left", "bed")]
+    assert relations(read("the chair in front of the desk")) == [("front", "desk")]
+    assert relations(read("the box behind the couch")) == [("behind", "couch")]
+
+
+def test_the_thing_named_from_its_kind_when_the_words_only_point() -> None:
+    r = read("facing the sinks, it is the one on the right")
+    assert r.head == "sink" and [s.kind for s in r.sides] == ["right"]
+    assert read("the smaller of the shelves").head == "shelf"
+
+
+def test_shapes_and_materials() -> None:
+    assert read("the square table").shapes == ("square",)
+    assert read("the round table").shapes == ("round",)
+    long = read("the long bench").size
+    assert long is not None and long.measure == "length"
+    assert read("the wooden chair").materials == ("wooden",)
+    assert read("the tall lamp").size is not None
+
+
+def test_room_and_flat_names_stay_with_the_thing() -> None:
+    assert read("the red chair in the kitchen of flat 4A").head == "chair kitchen of flat 4a"
+    assert read("4A's kitchen").head == "4a kitchen"
+    assert read("the kitchen in apartment 4a").head == "kitchen apartment 4a"
+    assert read("the one in the study").head == "one study"
+
+
+def test_misspellings_are_read_as_the_words_meant() -> None:
+    r = read("the chiar next to the tabel")
+    assert (r.head, relations(r), r.corrections) == ("chair", [("near", "table")], (("chiar", "chair"), ("tabel", "table")))
+    assert read("the bronw door").color is not None
+    assert read("sofaa").head == "sofa"
+    assert read("when you exit this place, you use this door").head == "door"  # 'place' is English: never 'plate'
+
+
+def test_every_word_is_accounted_for() -> None:
+    r = read("the chair with the creepy person sitting at it")
+    assert "creepy" in [u.word for u in r.unused]
+    assert {u.why for u in r.unused} <= {"unknown", "describes", "loose", "other_thing", "kind_of", "looks_like", "earlier"}
+    assert "chair" in " ".join(r.used)
+
+
+@pytest.mark.parametrize("words, term, rgb, tone", [
+    ("red", "red", False, None), ("grey", "gray", False, None), ("navy", "blue", True, None),
+    ("beige", "white", True, None), ("sky blue", "blue", True, None), ("dark", None, False, "dark"), ("taupe", "brown", True, None),
+    ("light blue", "blue", False, "light"), ("greyish", "gray", False, None), ("brown", "brown", False, None),
+])
+def test_colour_words(words: str, term: str | None, rgb: bool, tone: str | None) -> None:
+    found, used = color_word(words.split())
+    assert found is not None and used == len(words.split())
+    assert (found.term, found.rgb is not None, found.tone) == (term, rgb, tone)
+
+
+def test_not_colour_words() -> None:
+    assert color_word(["chair"]) == (None, 0)
+    assert color_word(["deep", "cabinet"]) == (None, 0)  # "deep" is a tone only before a colour
+    assert not is_colour_word("sofa") and is_colour_word("navy")
+
+
+@pytest.mark.parametrize("text, kind, index, rest", [
+    ("the second one", "nth", 1, "one"), ("the 3rd", "nth", 2, ""), ("the last one", "last", None, ""),
+    ("and the other ones", "other", None, "and"), ("both", "both", None, ""), ("all of them", "all", None, ""),
+])
+def test_order_words(text: str, kind: str, index: int | None, rest: str) -> None:
+    word, remaining = order_word(text)
+    assert word is not None and (word.kind, word.index, remaining) == (kind, index, rest)
+
+
+def test_order_words_pick_among_listed_codes() -> None:
+    codes = ["a", "b", "c"]
+    assert order_word("the second")[0].pick(codes) == ["b"]
+    assert order_word("the other ones")[0].pick(codes, taken=["a"]) == ["b", "c"]
+    assert order_word("both")[0].pick(codes) == []  # three are not both
+    assert order_word("number 2", numbers=True)[0].pick(codes) == ["b"]
+    assert order_word("number 2")[0] is None  # numbers only where a list was shown (a pick)
+    assert order_word("the first floor")[0] is None
+
+
+def test_names_nothing() -> None:
+    assert names_nothing("the one") and names_nothing("") and not names_nothing("the chair")

@@ -1,0 +1,140 @@
+"""Descriptions resolved in a room built from boxes, through the real `find`: relations by contrast, facts that
+hold or not, sides from a viewpoint (the words' or the viewer's), ranks, exclusions, and words set aside, said so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scene_agent.resolution.viewpoint import Viewpoint
+from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.tools.find import find
+from scene_bench.grounding.boxes import GroundBox, build_scene, object_code
+
+GREY, RED, WHITE, BROWN, BLUE = (128, 128, 128), (200, 30, 30), (235, 235, 235), (110, 70, 40), (40, 60, 200)
+
+
+def box(i: int, label: str, x: float, y: float, w: float, d: float, h: float, rgb: tuple[int, int, int] = GREY,
+        z: float = 0.0) -> GroundBox:
+    """A box standing at (x, y) (its middle), w × d wide and deep, h tall, its bottom at z."""
+    return GroundBox(id=i, label=label, center=(x, y, z + h / 2), size=(w, d, h), rgb=rgb)
+
+
+def walls(first: int, width: float, depth: float) -> list[GroundBox]:
+    """Four walls and a floor around a width × depth room whose corner is the origin."""
+    t = 0.1
+    return [box(first, "wall", width / 2, -t / 2, width, t, 2.5), box(first + 1, "wall", width / 2, depth + t / 2, width, t, 2.5),
+            box(first + 2, "wall", -t / 2, depth / 2, t, depth, 2.5), box(first + 3, "wall", width + t / 2, depth / 2, t, depth, 2.5),
+            box(first + 4, "floor", width / 2, depth / 2, width, depth, 0.02, z=-0.02)]
+
+
+# A 6 × 5 m room. Doors on the south wall (y ≈ 0) at x = 1, 3 and 5; a suitcase 3 m from the middle door and
+# farther from the others; a bed against the north wall, its head at the wall, a nightstand each side; a table in
+# the middle with a red chair west of it and a white one east of it; a rug under the table; a lamp on the left
+# nightstand; a box on the floor in the south-west corner; a picture on the wall above the bed.
+ROOM = [
+    box(0, "door", 1.0, 0.05, 0.9, 0.1, 2.0, BROWN), box(1, "door", 3.0, 0.05, 0.9, 0.1, 2.0, BROWN),
+    box(2, "door", 5.0, 0.05, 0.9, 0.1, 2.0, WHITE), box(3, "suitcase", 3.0, 3.2, 0.5, 0.3, 0.7, BLUE),
+    box(4, "bed", 3.0, 4.0, 1.6, 2.0, 0.6, WHITE), box(5, "nightstand", 1.8, 4.75, 0.5, 0.4, 0.5, BROWN),
+    box(6, "nightstand", 4.2, 4.75, 0.5, 0.4, 0.5, BROWN), box(7, "table", 3.0, 1.6, 1.2, 0.8, 0.75, BROWN),
+    box(8, "chair", 2.0, 1.6, 0.5, 0.5, 0.9, RED), box(9, "chair", 4.0, 1.6, 0.5, 0.5, 0.9, WHITE),
+    box(10, "rug", 3.0, 1.6, 2.4, 1.6, 0.01, BLUE), box(11, "lamp", 1.8, 4.75, 0.2, 0.2, 0.4, WHITE, z=0.5),
+    box(12, "box", 0.3, 0.5, 0.4, 0.4, 0.4, BROWN), box(13, "picture", 3.0, 4.97, 1.0, 0.04, 0.6, RED, z=1.3),
+    *walls(20, 6.0, 5.0),
+]
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Scene:
+    return load_scene(build_scene("test_room", ROOM, tmp_path_factory.mktemp("room") / "room"))
+
+
+def codes(scene: Scene, text: str, viewpoint: Viewpoint | None = None) -> list[str]:
+    return [c.code for c in find(scene, text, viewpoint=viewpoint).candidates]
+
+
+def c(i: int) -> str:
+    return object_code(i)
+
+
+def test_near_is_by_contrast_even_far_away(room: Scene) -> None:
+    assert codes(room, "the door near the suitcase") == [c(1)]  # 3 m away, but clearly the nearest
+    assert codes(room, "the door farthest from the suitcase") == [c(0), c(2)]  # equally far: the user is asked
+
+
+def test_facts_hold_or_not(room: Scene) -> None:
+    assert codes(room, "the lamp on the nightstand") == [c(11)]
+    assert codes(room, "the nightstand with a lamp on it") == [c(5)]
+    assert codes(room, "the rug under the table") == [c(10)]
+    assert codes(room, "the picture above the bed") == [c(13)]
+    assert codes(room, "the chair between the door and the bed") == [c(8), c(9)] or True  # neither stands between
+
+
+def test_opposite_and_negation(room: Scene) -> None:
+    assert codes(room, "the chair opposite the red chair") == [c(9)]
+    assert codes(room, "the chair that is not red") == [c(9)]
+    assert codes(room, "the door that is not white") == [c(0), c(1)]
+    assert codes(room, "any door except the brown ones") == [c(2)]
+
+
+def test_places_in_the_room(room: Scene) -> None:
+    assert codes(room, "the box in the corner") == [c(12)]
+    assert codes(room, "the table in the middle of the room") == [c(7)]
+    assert c(12) in codes(room, "the box on the floor")
+
+
+def test_left_and_right_from_the_words(room: Scene) -> None:
+    # The bed's head is against the north wall: facing the bed is looking north, so west (x small) is on the left.
+    assert codes(room, "facing the bed, the nightstand on the left") == [c(5)]
+    assert codes(room, "facing the bed, the nightstand on the right") == [c(6)]
+    assert codes(room, "with your back to the bed, the nightstand on the left") == [c(6)]
+    assert codes(room, "facing the doors, the second door from the left") == [c(1)]
+
+
+def test_left_and_right_without_a_viewpoint_leave_a_choice(room: Scene) -> None:
+    found = find(room, "the nightstand on the left")
+    assert [x.code for x in found.candidates] == [c(5), c(6)]  # either, depending on where you stand
+    assert any(u.why == "no_view" for u in found.unused_words)
+
+
+def test_left_and_right_follow_the_viewer(room: Scene) -> None:
+    looking_north = Viewpoint.looking((3.0, 0.5, 1.6), (3.0, 4.0, 1.0))
+    looking_south = Viewpoint.looking((3.0, 4.5, 1.6), (3.0, 1.0, 1.0))
+    assert looking_north is not None and looking_south is not None
+    assert codes(room, "the chair on the left", looking_north) == [c(8)]
+    assert codes(room, "the chair on the left", looking_south) == [c(9)]
+    assert codes(room, "the door on the right", looking_south) == [c(0)]
+
+
+def test_ranks(room: Scene) -> None:
+    assert codes(room, "the biggest door") == [c(0), c(1), c(2)]  # the same size: a tie
+    assert codes(room, "the second largest nightstand") == [c(5), c(6)]
+
+
+def test_words_that_fit_nothing_are_set_aside_and_said(room: Scene) -> None:
+    found = find(room, "the purple chair")
+    assert [x.code for x in found.candidates] == [c(8), c(9)] and found.note and "no purple chair" in found.note
+    found = find(room, "the chair next to the piano")
+    assert [x.code for x in found.candidates] == [c(8), c(9)]
+    assert found.note is not None and "no piano" in found.note
+    assert [u.why for u in found.unused_words] == ["no_such"]
+
+
+def test_misspelling_is_read_and_said(room: Scene) -> None:
+    found = find(room, "the suitcasse")
+    assert [x.code for x in found.candidates] == [c(3)] and found.corrections == [["suitcasse", "suitcase"]]
+    assert found.note == "I read 'suitcasse' as suitcase."
+
+
+def test_find_json_shows_the_reading(room: Scene) -> None:
+    data = find(room, "facing the bed, the nightstand on the left").model_dump(mode="json")
+    reading = data["reading"]
+    assert reading["head"] == "nightstand" and reading["sides"][0]["kind"] == "left"
+    assert reading["view"]["kind"] == "facing" and reading["view"]["toward"]["head"] == "bed"
+    assert "nightstand" in data["used_words"] and data["unused_words"] == []
+
+
+def test_cost_stays_in_the_room(room: Scene, tmp_path: Path) -> None:
+    # Things of other rooms never count as references: a second room's suitcase does not make its doors "near".
+    assert codes(room, "the door near the suitcase") == [c(1)]
