@@ -107,7 +107,8 @@ def _compact_candidates(observation: dict[str, Any], keep: int | None) -> dict[s
     fields = ("code", "kind", "label", "type", "name", "room", "floor")
     candidates = observation["candidates"]
     compact = [{k: c[k] for k in fields if c.get(k) is not None} for c in candidates[:keep]]
-    result = {**observation, "candidates": compact}
+    # The reading in full goes too: its note and the unused words say what matters of it.
+    result = {k: v for k, v in observation.items() if k not in ("reading", "used_words")} | {"candidates": compact}
     if keep is not None and len(candidates) > keep:
         result["candidates_omitted"] = len(candidates) - keep
         result["all_codes"] = [c["code"] for c in candidates]

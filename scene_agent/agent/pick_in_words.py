@@ -87,7 +87,8 @@ def answer_in_words(scene: Scene, channel: SelectionChannel, session_id: str, te
                                                 why=(found.message or "").strip()))
     if len(codes) > 1 and not session.multiple:
         listing = join(describe_each(found.candidates, lang), lang, "or" if lang == "en" else "还是")
-        raise WordsNotUnderstoodError(STILL_SEVERAL(lang, said=said, n=len(codes), listing=listing))
+        heard = (found.note + " ") if found.note else ""  # "There is no purple chair; the chairs are …"
+        raise WordsNotUnderstoodError(heard + STILL_SEVERAL(lang, said=said, n=len(codes), listing=listing))
     channel.submit(session_id, codes, by="words", words=said)
     picks = join([f"{c.code}" for c in found.candidates], lang)
     return WordsAnswer(session_id=session_id, status="confirmed", codes=codes, said=said, message=PICKED(lang, picks=picks))

@@ -36,7 +36,7 @@ def test_a_place_filter_resolves_the_reference_and_never_offers_it(ask) -> None:
     assert [c["code"] for c in observation["candidates"]] == ["0-2-2"]
     assert observation["considered"] == ["0-2-2", "0-2-3"]
     assert observation["steps"] == [{"qualifier": "place", "words": "near", "before": 2, "kept": ["0-2-2"], "tied": False,
-                                     "reference": ["0-2-1"]}]
+                                     "reference": ["0-2-1"], "negated": False, "set_aside": False}]
     assert "disambiguation" not in observation  # one left: nothing to ask
     assert observation["candidates"][0]["observed"]["distance_m"] < 0.5
     assert result.codes == ["0-2-2"] and result.status == "answered"
@@ -59,14 +59,15 @@ def test_colour_and_size_filters_and_a_follow_up_within(ask) -> None:
 def test_unusable_filters_are_errors_or_not_found_that_name_the_problem(ask) -> None:
     with LLMStub(tool_calls(call("find", {"query": "chair", "relation": {"relation": "near"}})),
                  tool_calls(call("find", {"query": "chair", "color": "glorbish"})),
-                 tool_calls(call("find", {"query": "chair", "relation": {"relation": "near", "reference": "piano"}})),
+                 tool_calls(call("find", {"query": "sofa", "relation": {"relation": "near", "reference": "piano"}})),
                  text("done")) as stub:
         result = ask(stub, "the chair")
     [error] = of(result, ToolCallError)
     assert error.error.code == "invalid_arguments" and "needs a reference" in error.error.message
     unknown, absent = (json.loads(tool_messages(r)[-1]["content"]) for r in stub.requests[2:4])
     assert unknown["candidates"] == [] and "I do not know the colour 'glorbish'" in unknown["message"]
-    assert absent["candidates"] == [] and "piano" in absent["message"] and "next to it" in absent["message"]
+    # No piano: the place words are set aside and said so; the sofa stays, never "nothing" while there is one.
+    assert len(absent["candidates"]) == 1 and "no piano" in absent["note"]
 
 
 def test_tool_words_follow_the_language_of_the_question(ask) -> None:
