@@ -193,9 +193,8 @@ class _Reader:
                 self.unused.append(Unused(np.text, "loose"))
                 continue
             if kind == "rel":
-                owner = subject if separated or last_np is None or last_np is subject else last_np
-                if owner is None:
-                    owner = subject = self.target
+                owner = (subject or self.target) if separated or last_np is None or last_np is subject else last_np
+                subject = subject or self.target
                 copula = False  # "it is next to the door": what follows is the reference, not what it is
                 relation = (piece, owner)
                 self.used.append(piece.text)
@@ -440,7 +439,7 @@ class _Reader:
 
 
 def _words_until_comma(pieces: list[Piece], i: int) -> list[str]:
-    words = []
+    words: list[str] = []
     while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
         words += pieces[i].words
         i += 1

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.lexicon import NounHit
 from scene_agent.language.order_words import OrderWord
-from scene_agent.language.reading import Ordinal, Reading, Relation, ShapeWord, Side, Unused, View
+from scene_agent.language.reading import Ordinal, OrdinalBy, Reading, Relation, ShapeWord, Side, Unused, View
 from scene_agent.language.size_words import SizeWord
 from scene_agent.language.tokens import Piece
 
@@ -173,22 +173,24 @@ def _with_part(outer: NounPhrase, inner: NounPhrase) -> NounPhrase:
 def _ordinal(np: NounPhrase, index: int, pieces: list[Piece], i: int) -> tuple[Ordinal | None, int]:
     word = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][index] if index >= 0 else "last"
     if np.size is not None and np.size.strict:
-        measure = "size" if np.size.measure == "size" else np.size.measure
-        return Ordinal(f"{word} {np.size.word}", index, measure, smallest_first=np.size.extreme == "min"), i  # type: ignore[arg-type]
+        measure: OrdinalBy = np.size.measure
+        return Ordinal(f"{word} {np.size.word}", index, measure, smallest_first=np.size.extreme == "min"), i
     if i + 1 < len(pieces) and pieces[i].kind in ("filler", "word", "view") and pieces[i].words[0] == "from":
         j = i + 2 if pieces[i + 1].kind == "det" and i + 2 < len(pieces) else i + 1
         if pieces[j].kind == "side" or (pieces[j].kind == "noun" and pieces[j].words[0] in ("top", "bottom", "left", "right")):
-            side = pieces[j]
-            axis = str(side.value) if side.kind == "side" else side.words[0]
-            return Ordinal(f"{word} from {side.text}", index, _side_axis(axis)), j + 1  # type: ignore[arg-type]
+            end = pieces[j]
+            axis = str(end.value) if end.kind == "side" else end.words[0]
+            return Ordinal(f"{word} from {end.text}", index, _side_axis(axis)), j + 1
     if np.sides:
         side = np.sides.pop()
-        return Ordinal(f"{word} {side.word}", index, _side_axis(side.kind)), i  # type: ignore[arg-type]
+        return Ordinal(f"{word} {side.word}", index, _side_axis(side.kind)), i
     return Ordinal(word, index, "row"), i
 
 
-def _side_axis(side: str) -> str:
-    return {"middle": "row", "center": "row"}.get(side, side)
+def _side_axis(side: str) -> OrdinalBy:
+    """The order a side word counts along ('from the left' → left); the middle has none of its own (a row's)."""
+    axis = {"middle": "row", "center": "row", "back": "back", "front": "front"}.get(side, side)
+    return axis if axis in ("left", "right", "top", "bottom", "front", "back") else "row"  # type: ignore[return-value]
 
 
 @dataclass

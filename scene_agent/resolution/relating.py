@@ -77,7 +77,7 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
             near = {c: v for c, v in values.items() if v <= MISS_SLACK_M}
             kept = by_contrast(near, "low", Margin(0.1, 0.5))
     else:
-        best = _per_room(values, better, margin, places)  # type: ignore[arg-type]
+        best = _per_room(values, better, margin, places)
         kept = [c for c in codes if c not in best] if relation.negated else best
     tied = len(kept) > 1 and not relation.negated
     return Narrowing("place", relation.word, tuple(codes), tuple(kept), tied=tied, values=rounded(values),
@@ -142,7 +142,11 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
         facings = {c: places.facing(c) for c in codes}
         if all(f is None for f in facings.values()):
             return None
-        return {c: least(c, lambda a, b, f=facings[c]: _turn_to(a, b, f)) for c in codes}, None, "low", Margin(20.0)
+        turned: dict[str, float] = {}
+        for c in codes:
+            front = facings[c]
+            turned[c] = min((_turn_to(spot(c), r, front) for r in refs_of(c)), default=inf)
+        return turned, None, "low", Margin(20.0)
     if kind in ("left", "right", "front", "behind"):
         return _beside(codes, kind, refs_of, places, frame)
     return None

@@ -157,8 +157,11 @@ class _Run:
             if not self._exclude(excluded):
                 return
         self.frame = self._frame(reading) or self.camera
-        relations = [(r, self._references(r)) for r in reading.relations]
-        relations = [(r, groups) for r, groups in relations if groups is not None]
+        relations: list[tuple[Relation, list[list[str]]]] = []
+        for relation in reading.relations:
+            groups = self._references(relation)
+            if groups is not None:
+                relations.append((relation, groups))
         if self.empty_reference is not None and not self.codes:
             return
         for relation, groups in relations:
@@ -175,8 +178,7 @@ class _Run:
         for shape in reading.shapes:
             self.step(by_shape(self.codes, shape, attributes))
         for relation, groups in relations:
-            if relation.kind not in FACTS and not self.step(
-                    lambda codes, r=relation, g=groups: by_relation(codes, r, g, self.places, self.frame)):
+            if relation.kind not in FACTS and not self.step(self._relating(relation, groups)):
                 return
         for side in reading.sides:
             if (side.kind not in PLACES or side.kind in ("top", "bottom")) and not self._side(side):
@@ -190,6 +192,10 @@ class _Run:
                                   largest_first=not ordinal.smallest_first))
             else:
                 self.step(by_position(self.codes, ordinal, self.places, self.frame))
+
+    def _relating(self, relation: Relation, groups: list[list[str]]) -> Callable[[list[str]], Narrowing]:
+        """How a relation narrows some codes (for `step` to read it over both namings)."""
+        return lambda codes: by_relation(codes, relation, groups, self.places, self.frame)
 
     def _side(self, side: Side) -> bool:
         if len(self.codes) <= 1 and not side.negated and side.kind not in ("corner", "wall", "floor", "ceiling"):
