@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -54,3 +55,63 @@ def write_small_scene(out: Path) -> Path:
                                   objects=objects))
             floors.append(Floor(code=f_code, name=f_name, elevation=f_index * 3.0, rooms=rooms))
         return writer.finish(SceneManifest(scene_id="small", name="Small test home", floors=floors))
+
+
+# A row of chairs alike (same label, same colour), 1 m apart along x in one room: only where each stands tells
+# them apart, so "the chair on the left" depends on where it is seen from.
+ROW_ROOM = "0-1"
+ROW_CHAIRS = ["0-1-1", "0-1-2", "0-1-3", "0-1-4"]
+ROW_RGB = (180, 40, 40)
+
+
+def write_chair_row(out: Path) -> Path:
+    """A one-room scene holding ROW_CHAIRS in a row along x (west to east, in code order); returns the manifest path."""
+    rng = np.random.default_rng(11)
+    with SceneWriter(out) as writer:
+        # the room's floor only: nothing hides the chairs from a camera outside or above the room
+        rel, count, bounds = writer.add_points(ROW_ROOM, box_points(rng, np.zeros(3), np.array([6.0, 4.0, 0.02]),
+                                                                    (200, 200, 190), n=6000))
+        objects = []
+        for index, code in enumerate(ROW_CHAIRS):
+            lo = np.array([1.25 + 1.0 * index, 1.7, 0.0])
+            o_rel, o_count, o_bounds = writer.add_points(code, box_points(rng, lo, lo + np.array([0.5, 0.5, 0.9]), ROW_RGB, n=1500))
+            objects.append(SceneObject(code=code, label="chair", points_file=o_rel, point_count=o_count, bounds=o_bounds))
+        room = Room(code=ROW_ROOM, type="dining_room", name=None, points_file=rel, point_count=count, bounds=bounds,
+                    objects=objects)
+        floor = Floor(code="0", name="Ground floor", elevation=0.0, rooms=[room])
+        return writer.finish(SceneManifest(scene_id="chair-row", name="A row of chairs", floors=[floor]))
+
+
+def centre_of(bounds: Mapping[str, Sequence[float]]) -> tuple[float, float, float]:
+    """The centre of a manifest's bounds ({"min", "max"})."""
+    lo, hi = bounds["min"], bounds["max"]
+    return (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2
+
+
+def on_screen(camera: Mapping[str, Sequence[float]], points: Mapping[str, Sequence[float]]) -> dict[str, tuple[float, float]]:
+    """Where a pinhole camera ({position, target, up}, scene coordinates) draws each point: the tangents of its angles
+    right of (negative: left of) and above the screen's middle. Worked out here from the camera alone, as a person's
+    eye would, not with the product's own reading of left and right."""
+    position = np.asarray(camera["position"], float)
+    sight = np.asarray(camera["target"], float) - position
+    right = np.cross(sight, np.asarray(camera["up"], float))
+    right, sight = right / np.linalg.norm(right), sight / np.linalg.norm(sight)
+    up = np.cross(right, sight)
+    drawn = {}
+    for code, point in points.items():
+        offset = np.asarray(point, float) - position
+        depth = float(offset @ sight)
+        assert depth > 0, f"{code} is behind the camera"
+        drawn[code] = float(offset @ right) / depth, float(offset @ up) / depth
+    return drawn
+
+
+def across_screen(camera: Mapping[str, Sequence[float]], points: Mapping[str, Sequence[float]]) -> dict[str, float]:
+    """How far right of the screen's middle (negative: left) the camera draws each point (see `on_screen`)."""
+    return {code: x for code, (x, _) in on_screen(camera, points).items()}
+
+
+def left_to_right(camera: Mapping[str, Sequence[float]], points: Mapping[str, Sequence[float]]) -> list[str]:
+    """The points' codes as the camera draws them, from the screen's left edge to its right."""
+    drawn = across_screen(camera, points)
+    return sorted(drawn, key=drawn.__getitem__)
