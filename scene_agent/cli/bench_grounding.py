@@ -1,5 +1,6 @@
 """`bench grounding`: how often `find` names the object people meant on Nr3D, Sr3D and ScanRefer rows, beside the
-baselines, as tables or one JSON document (scene_bench/grounding/ does the work; docs/grounding.md explains it)."""
+baselines; with --scene, what one description costs find on a large building beside a home. Tables or one JSON
+document (scene_bench/grounding/ does the work; docs/grounding.md explains it)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from scene_agent.cli.common import JsonOption, handled
+from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, err_console, print_json
 
 if TYPE_CHECKING:
     from scene_bench.grounding.report import GroundingReport, Group
+    from scene_bench.grounding.speed import SpeedReport
 
 
 class DatasetKind(StrEnum):
@@ -63,14 +65,27 @@ def grounding(
                                                             "(one scan in five, by scan id).")] = PartChoice.all,
     write_sr3d: Annotated[Path | None, typer.Option("--write-sr3d", help="Also save the generated Sr3D rows here, in "
                                                                          "the published CSV layout.")] = None,
+    scene: SceneOption = None,
+    baseline_scene: Annotated[Path | None, typer.Option(
+        "--baseline-scene", help="With --scene: time find here too, first, and compare (ratios scene / baseline, goal "
+                                 "≤ 1.5×). Default: the demo home.")] = None,
+    repeats: Annotated[int, typer.Option("--repeats", min=1, help="With --scene: timed runs per description.")] = 20,
     json_output: JsonOption = False,
 ) -> None:
     """How often find names the object people meant: right (exactly it) / asks (it among 2–6) / wrong, on Nr3D, Sr3D
-    and ScanRefer rows, beside reading nouns only; by dataset, part, Sr3D reference type and Nr3D tag."""
+    and ScanRefer rows, beside the reading before and reading nouns only; by dataset, part, Sr3D reference type and
+    Nr3D tag. With --scene instead: ms per description for find on that scene beside the demo home."""
     from scene_agent.errors import UsageError
     from scene_bench.grounding.bench import bench_grounding
 
     kinds, paths = dataset or [], files or []
+    if scene is not None:
+        if kinds or paths or boxes or scans:
+            raise UsageError("--scene times find on a scene: give it without --dataset, --boxes or --scans")
+        speed(scene, baseline_scene, repeats, json_output)
+        return
+    if baseline_scene is not None:
+        raise UsageError("--baseline-scene goes with --scene (the scene timed beside it)")
     if len(kinds) != len(paths):
         raise UsageError(f"each --dataset KIND needs its FILE: {len(kinds)} --dataset, {len(paths)} file(s) "
                          f"({' '.join(paths) or 'none'})")
@@ -139,3 +154,62 @@ def _notes(report: GroundingReport) -> list[str]:
         lines.append(f"Scenes kept in {meta['scenes']}: scene-agent serve --scene {meta['scenes']}/<scan>/scene.json")
     lines += [f"error: {e}" for e in meta["errors"]]
     return lines
+
+
+def speed(scene: Path, baseline: Path | None, repeats: int, json_output: bool) -> None:
+    """Time find on the descriptions over the baseline (the demo home by default) and the scene; print the tables."""
+    from scene_agent.demo.place import ensure_demo_scene
+    from scene_bench.grounding.speed import bench_speed
+
+    report = bench_speed(_manifest(scene, "--scene"), _manifest(baseline, "--baseline-scene") if baseline else ensure_demo_scene(),
+                         repeats=repeats, say=lambda line: err_console.print(escape(line)))
+    if json_output:
+        print_json(report.as_json())
+        return
+    print_speed(report)
+
+
+def _manifest(path: Path, option: str) -> Path:
+    """path's manifest; a usage error naming the option when there is none (before anything is timed)."""
+    from scene_agent.errors import UsageError
+    from scene_agent.scene.manifest import resolve_manifest_path
+
+    manifest = resolve_manifest_path(path)
+    if not manifest.is_file():
+        raise UsageError(f"{option} {path}: no scene manifest there (give a scene.json or the directory holding one)")
+    return manifest
+
+
+def print_speed(report: SpeedReport) -> None:
+    """Per description and per set: median / p90 ms on each scene and the ratio scene / baseline."""
+    from scene_bench.grounding.speed import GOAL_RATIO
+
+    base, big = report.baseline, report.scene
+    table = Table(title=escape(f"bench grounding --scene: find, ms per description (median / p90 of {report.repeats} "
+                               f"runs), {big.scene_id} beside {base.scene_id}"), title_justify="left")
+    table.add_column(escape(f"words ({base.scene_id}; {big.scene_id} below when other)"))
+    table.add_column("found", justify="right", no_wrap=True)
+    for column in (f"{base.scene_id} ms", f"{big.scene_id} ms", "×"):
+        table.add_column(escape(column), justify="right", no_wrap=True)
+    shown = None
+    for (kind, _, _), b, s in zip(report.templates, base.timings, big.timings, strict=True):
+        if kind != shown:
+            table.add_row(f"[bold]{escape(kind)}[/]", end_section=False)
+            shown = kind
+        words = b.text if b.text == s.text else f"{b.text}\n→ {s.text}"
+        table.add_row(escape(words), f"{b.candidates:,} / {s.candidates:,}", f"{b.median_ms:.2f} / {b.p90_ms:.2f}",
+                      f"{s.median_ms:.2f} / {s.p90_ms:.2f}", f"{s.median_ms / b.median_ms:.1f}" if b.median_ms else "n/a")
+    console.print(table)
+    summary = Table(title=f"bench grounding --scene: per set (all runs pooled; goal ≤ {GOAL_RATIO:g}× the baseline)",
+                    title_justify="left")
+    for column in ("set", "descriptions", f"{base.scene_id} ms", f"{big.scene_id} ms", "× median", "× p90", "goal"):
+        summary.add_column(escape(column), justify="left" if column == "set" else "right", no_wrap=True)
+    for row in report.summary():
+        summary.add_row(row["set"], str(row["descriptions"]), f"{row['baseline_median_ms']:.2f} / {row['baseline_p90_ms']:.2f}",
+                        f"{row['scene_median_ms']:.2f} / {row['scene_p90_ms']:.2f}", f"{row['ratio_median']}",
+                        f"{row['ratio_p90']}", "met" if row["goal_met"] else "not met")
+    console.print(summary)
+    for times in (base, big):
+        console.print(escape(f"{times.scene_id}: {times.objects:,} objects in {times.rooms:,} rooms; loaded in "
+                             f"{times.load_ms:.0f} ms, its cached attributes in {times.attributes_ms:.0f} ms (not "
+                             f"counted above) — {times.path}"))

@@ -18,6 +18,7 @@ from scene_agent.resolution.matching import match
 from scene_agent.resolution.query import parse_query
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.tools.find import FindResult, find
+from scene_bench.grounding.before import find_codes as before
 from scene_bench.grounding.boxes import object_code
 from scene_bench.grounding.datasets import GroundingRow
 from scene_bench.grounding.scans import SceneSource
@@ -46,10 +47,11 @@ def nouns_only(scene: Scene, text: str) -> list[str]:
     return list(match(scene.index, parse_query(text, scene.index)).codes)
 
 
-# name → policy; the first is the current reading, the others are baselines shown beside it. "before" (the reading
-# as it was before the current language work) is one more line here once `find` can be told which words it reads.
+# name → policy; the first is the current reading, the others are baselines shown beside it: "before" is the reading
+# as it was before grammar.py (a frozen copy, scene_bench/grounding/before/), "nouns only" the head alone.
 POLICIES: dict[str, Policy] = {
     "current": current,
+    "before": before,
     "nouns only": nouns_only,
 }
 
