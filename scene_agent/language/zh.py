@@ -1,25 +1,45 @@
-"""Reading Simplified Chinese: a question rewritten into the English the parsers know, word by word.
+"""Reading Simplified Chinese: a description rewritten into the English the grammar (grammar.py) reads.
 
-Chinese puts what places a thing before it: "沙发旁边的植物" (sofa · beside · 的 · plant) is "the
-plant next to the sofa", and "离窗户最近的椅子" is "the chair closest to the window". The reader
-segments the text by the longest words of `zh_lexicon`, then moves each place phrase behind the noun
-it describes; everything else keeps its order (the English parsers read intents and nouns wherever
-they stand). Words it does not know are kept, so an answer can name them.
+Chinese puts what describes a thing before it: "沙发旁边的植物" (sofa · beside · 的 · plant) is "the plant next to
+the sofa", "上面有台灯的床头柜" (on-top · has · lamp · 的 · nightstand) "the nightstand with a lamp on it", "不是红色的那个"
+"the one that is not red". The reader cuts the text into sentences (。？！) and clauses (，), segments each clause by
+the longest words of `zh_lexicon`, then moves every phrase that places, negates or excepts behind the noun it
+describes, innermost first (`zh_phrases`); colour, size, shape, material and order words stay before the noun, as in
+English. A viewpoint said first ("面对床，", "进门时") becomes a clause of its own ("facing bed,", "as you enter,").
+Sentence and clause breaks are kept as "." and ",", which the grammar relies on. Words the lexicon does not know are
+kept as they are, so the reading reports them as unused.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from scene_agent.language.zh_lexicon import CLOSEST, FARTHEST, lexicon, postposition_of
+from scene_agent.language.zh_lexicon import FLAT_WORDS, LOOKING, entries
+from scene_agent.language.zh_phrases import WORDLIKE, Tok, linear, render, rewritten, word_run
 
-_STOPS = {"is", "there are", "what color", "how big", "how tall", "how wide", "how long", "how many", "show", "compare",
-          "where is", "what is in", "list", "which", "please", "volume", "size", "area"}
 _CODE = re.compile(r"\d+(?:-\d+){0,2}")
+_MARKERS = "|".join(sorted(FLAT_WORDS, key=len, reverse=True))
+_FLAT = re.compile(rf"(?:({_MARKERS})\s*)?(?<![0-9A-Za-z-])(\d+[A-Za-z]|[A-Za-z]\d+)(?![0-9A-Za-z-])(?:\s*({_MARKERS}))?")
 _FLOOR_NUMBER = re.compile(r"第?(\d+)\s*(?:楼|层)(?!梯)")
-_PUNCT = re.compile(r"[，。？！、；：,.?!;:\s“”\"'（）()]+")
+_SENTENCE = re.compile(r"[。？！?!；;]+|\.(?!\d)")
+_CLAUSE = re.compile(r"[,，:：]+")
+_SPACES = frozenset(" \t\n\"'“”‘’()（）[]【】《》")
 
-Token = tuple[str, str]  # (kind, english): kind is "word", "post" (a place postposition), "de" (的), "li" (离), "stop"
+
+def to_english(text: str) -> str:
+    """A Chinese description as English words, sentences joined by '.', clauses by ','
+    ('这是一个白色的垃圾桶，它在书桌旁边。' → 'this is a white trash can, it is next to desk')."""
+    text = _FLOOR_NUMBER.sub(_floor, unicodedata.normalize("NFKC", text))
+    sentences: list[list[str]] = []
+    for sentence in _SENTENCE.split(text):
+        sentences.append([])
+        for part in _CLAUSE.split(sentence):
+            tokens = _segment(part)
+            if tokens and tokens[0].kind == "verb" and tokens[0].en == "choose" and sentences[-1]:
+                sentences.append([])  # 找到餐桌，然后选它旁边的椅子: the choosing starts a sentence of its own
+            sentences[-1] += _clause(tokens)
+    return ". ".join(", ".join(clauses) for clauses in sentences if clauses)
 
 
 def _floor(m: re.Match[str]) -> str:
@@ -27,109 +47,80 @@ def _floor(m: re.Match[str]) -> str:
     return f" floor {max(0, n - 1)} "  # 一楼/1楼 is the ground floor (floor 0), as "first floor" is
 
 
-def _segment(text: str) -> list[Token]:
-    """Tokens by longest match against the lexicon; unknown characters are grouped into words of their own."""
-    words, posts = lexicon(), postposition_of()
-    longest = max(map(len, [*words, *posts]))
-    tokens: list[Token] = []
+# -- words -----------------------------------------------------------------------------------------------------------
+
+
+def _segment(text: str) -> list[Tok]:
+    """Tokens by longest match against the lexicon; flat names (4A), codes and unknown stretches are words of their own."""
+    table = entries()
+    longest = max(map(len, table))
+    tokens: list[Tok] = []
     unknown = ""
     i = 0
     while i < len(text):
-        if m := _CODE.match(text, i):
-            if unknown:
-                tokens.append(("word", unknown))
-                unknown = ""
-            tokens.append(("word", m.group(0)))
-            i = m.end()
-            continue
-        for n in range(min(longest, len(text) - i), 0, -1):
-            piece = text[i:i + n]
-            if piece == "的":
-                hit: Token = ("de", "")
-            elif piece == "离" or piece == "距离":
-                hit = ("li", "")
-            elif piece in (CLOSEST, FARTHEST):
-                hit = ("post", "closest to" if piece == CLOSEST else "farthest from")
-            elif piece in words:
-                english = words[piece]
-                hit = ("stop" if english in _STOPS else "word", english)
-            elif piece in posts:
-                hit = ("post", posts[piece])
-            else:
-                continue
-            if unknown:
-                tokens.append(("word", unknown))
-                unknown = ""
-            if hit[0] != "word" or hit[1]:
-                tokens.append(hit)
-            i += n
-            break
+        found: Tok | None = None
+        size = 0
+        if (m := _FLAT.match(text, i)) and (m.group(1) or m.group(3) or text[m.end():m.end() + 1] == "的"):
+            possessive = text[m.end():m.end() + 1] == "的"
+            name = ("flat " if m.group(1) or m.group(3) else "") + m.group(2).lower() + ("'s" if possessive else "")
+            found, size = Tok("name", name, m.group(0)), len(m.group(0)) + possessive
+        elif m := _CODE.match(text, i):
+            found, size = Tok("word", m.group(0), m.group(0)), len(m.group(0))
         else:
-            if text[i] == " ":
-                if unknown:
-                    tokens.append(("word", unknown))
-                    unknown = ""
+            for n in range(min(longest, len(text) - i), 0, -1):
+                piece = text[i:i + n]
+                if piece in table:
+                    kind, english = table[piece]
+                    found, size = Tok(kind, english, piece), n
+                    break
+        if found is None:
+            if text[i] in _SPACES:
+                size = 1
             else:
                 unknown += text[i]
-            i += 1
+                i += 1
+                continue
+        if unknown:
+            tokens.append(Tok("word", unknown, unknown))
+            unknown = ""
+        if found is not None and found.kind != "dropped":
+            tokens.append(found)
+        i += size
     if unknown:
-        tokens.append(("word", unknown))
+        tokens.append(Tok("word", unknown, unknown))
     return tokens
 
 
-def _phrase_start(tokens: list[Token], end: int) -> int:
-    """Where the noun phrase ending just before `end` starts: after the last stop word, 离 or postposition."""
-    start = end
-    while (start > 0 and tokens[start - 1][0] in ("word", "de") and tokens[start - 1][1] != "and") or (
-            start > 0 and tokens[start - 1] == ("word", "and")):
-        start -= 1
-    return start
+# -- a clause ----------------------------------------------------------------------------------------------------------
 
 
-def _phrase_end(tokens: list[Token], begin: int) -> int:
-    """Where the noun phrase starting at `begin` ends: before the next stop word, 的 or postposition."""
-    end = begin
-    while end < len(tokens) and (tokens[end][0] == "word" or (
-            tokens[end][0] == "de" and end + 1 < len(tokens) and tokens[end + 1][0] == "word" and end > begin)):
-        end += 1
-    return end
-
-
-def _english(tokens: list[Token]) -> list[str]:
-    """The tokens with every place phrase moved behind its noun: [X, 旁边, 的, Y] → [Y, next to, X]; [X, 里, 有, Y] →
-    [有, Y, in, X]."""
-    for k in range(len(tokens) - 1, -1, -1):
-        kind, relation = tokens[k]
-        if kind != "post":
+def _clause(tokens: list[Tok]) -> list[str]:
+    """A clause as English: a viewpoint said first becomes a clause of its own ('面对床左边的' → 'facing bed',
+    'one on the left')."""
+    tokens = [t for k, t in enumerate(tokens) if t.kind != "if" and not (  # 红色的那把椅子: the red chair
+        t.kind == "dem" and 0 < k < len(tokens) - 1 and tokens[k - 1].kind == "de" and tokens[k + 1].kind in WORDLIKE)]
+    out: list[str] = []
+    while tokens and tokens[0].kind in ("enter", "view", "from"):
+        first = tokens[0]
+        if first.kind == "enter":
+            out.append(first.en)
+            tokens = tokens[1:]
             continue
-        after_begin = k + 1 + (1 if k + 1 < len(tokens) and tokens[k + 1][0] == "de" else 0)
-        kept: list[Token] = []
-        if relation == "in" and after_begin == k + 1:
-            # 厨房里有椅子 / 厨房里窗户旁边的椅子: "in" also places the noun after 有 (there are) or right after it
-            j = after_begin
-            while j < len(tokens) and tokens[j][0] == "stop" and tokens[j][1] in ("there are", "how many", "is"):
-                j += 1
-            if j >= len(tokens) or tokens[j][0] != "word":
-                continue
-            kept, after_begin = tokens[after_begin:j], j
-        start = _phrase_start(tokens, k)
-        if start > 0 and tokens[start - 1][0] == "li":
-            start -= 1
-        before = [t for t in tokens[start:k] if t[0] not in ("li", "de")]
-        after_end = _phrase_end(tokens, after_begin)
-        head = tokens[after_begin:after_end]
-        if not before or not head:
+        end = word_run(tokens, 1)
+        if end == 1:
+            break
+        if first.kind == "from":  # 从窗户看: seen from the window
+            if end >= len(tokens) or tokens[end].zh not in LOOKING:
+                break
+            out.append(" ".join([first.en, *render(tokens[1:end])]))
+            tokens = tokens[end + 1:]
             continue
-        moved = [*head, ("word", relation), *before]
-        return _english([*tokens[:start], *kept, ("word", " ".join(_english(moved))), *tokens[after_end:]])
-    # Question words first, as English puts them ("what colour is the plant next to the sofa"): a place's reference
-    # then ends the sentence instead of running into "is what color".
-    stops = [english for kind, english in tokens if kind == "stop"]
-    return stops + [english for kind, english in tokens if english and kind not in ("de", "stop")]
-
-
-def to_english(text: str) -> str:
-    """A Chinese question as English words ('沙发旁边的植物是什么颜色' → 'plant next to sofa is what color')."""
-    text = _FLOOR_NUMBER.sub(_floor, text)
-    parts = [part for part in _PUNCT.split(text) if part]
-    return " ".join(" ".join(_english(_segment(part))) for part in parts)
+        if end < len(tokens) and tokens[end].kind == "de":
+            break  # 面向窗户的椅子: the chair facing the window, a place of the chair (zh_phrases)
+        out.append(" ".join([first.en, *render(tokens[1:end])]))
+        tokens = tokens[end:]
+    if tokens:
+        words = linear(rewritten(tokens))
+        if words:
+            out.append(words)
+    return out

@@ -25,6 +25,14 @@ from scene_agent.language.zh_lexicon import OBJECT_WORDS, zh_color, zh_label, zh
     ("二楼的卧室", "second floor bedroom"),
     ("显示房间0-7", "show room 0-7"),
     ("第二个", "the second one"),
+    ("这是一个白色的垃圾桶，它在书桌旁边。", "this is a white trash can, it is next to desk"),
+    ("它是一把红色的椅子。它在窗户旁边。", "it is red chair. it is next to window"),
+    ("面对床左边的", "facing bed, one on the left"),
+    ("进门时左边的椅子", "as you enter, chair on the left"),
+    ("选那个上面有台灯的床头柜", "choose the nightstand with lamp on it"),
+    ("不是红色的那个", "one that is not red"),
+    ("左边第三个", "the third from the left"),
+    ("4A单元的厨房", "flat 4a's kitchen"),
 ])
 def test_to_english(zh: str, en: str) -> None:
     assert to_english(zh) == en
@@ -43,8 +51,9 @@ def test_detect_language(text: str, lang: str | None) -> None:
 def test_a_chinese_question_has_intents_qualifiers_and_its_language() -> None:
     intent = parse_intent("沙发旁边的植物是什么颜色？")
     assert intent.lang == "zh" and intent.intents == ("color",)
-    assert intent.phrase.head.endswith("plant") and intent.phrase.place.reference == "sofa"
-    assert find_arguments(intent) == {"query": "plant", "relation": {"relation": "near", "reference": "sofa"}}
+    assert intent.phrase is not None and intent.phrase.head == "plant"
+    assert [(r.kind, [ref.head for ref in r.references]) for r in intent.phrase.relations] == [("near", ["sofa"])]
+    assert find_arguments(intent) == {"query": "plant next to sofa"}
     counting = parse_intent("每把椅子的体积是多少？")
     assert counting.intents == ("volume",) and "each" in counting.target
 
