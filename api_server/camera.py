@@ -81,4 +81,8 @@ class Camera(BaseModel):
             # there is.
             return looking
         # Viewpoint.right is forward turned a quarter turn clockwise (seen from above): forward is right turned back.
-        return Viewpoint(position=self.position, forward=(-right[1] / across, right[0] / across), source="camera")
+        # The line of sight and the screen's right in 3-D go along: left and right are where things are drawn.
+        length, right_length = _norm(sight), _norm(right)
+        return Viewpoint(position=self.position, forward=(-right[1] / across, right[0] / across), source="camera",
+                         sight=(sight[0] / length, sight[1] / length, sight[2] / length),
+                         screen_right=(right[0] / right_length, right[1] / right_length, right[2] / right_length))

@@ -118,9 +118,16 @@ class _Reader:
     def _context(self, sentence: list[Piece]) -> None:
         """A sentence before the one that picks ('look for the bed. choose the pillow …'): things it names are
         references the rest may mention; its own words say nothing about the thing meant."""
-        for piece in sentence:
-            if piece.kind in ("word",):
-                self.unused.append(Unused(piece.text, "earlier"))
+        i = 0
+        while i < len(sentence):
+            if _starts_np(sentence[i]):
+                np, i = noun_phrase(sentence, i)
+                if np.noun is not None:
+                    self._thing(np)  # "find the dining table. choose the green chair next to it": it is the table
+                continue
+            if sentence[i].kind == "word":
+                self.unused.append(Unused(sentence[i].text, "earlier"))
+            i += 1
 
     def _sentence(self, pieces: list[Piece], first: bool) -> None:
         subject: Thing | None = None
@@ -145,6 +152,10 @@ class _Reader:
                 self._note(np)
                 if relation is not None:
                     rel_piece, owner = relation
+                    if negated is not None and np.noun is not None and np.noun.kind == "room":
+                        owner.excluded.append(Thing(pronoun=True, limits=[np.text_without_det]))  # "not in the kids room"
+                        relation, negated = None, None
+                        continue
                     if self._location(np, owner):
                         relation = None
                         continue
@@ -164,6 +175,16 @@ class _Reader:
                     negated = None
                     relation = (rel_piece, owner) if _between(rel_piece) and _and_follows(pieces, i) else None
                     last_np, separated = things[-1], False
+                    continue
+                if subject is None and negated is not None and first:
+                    # "not the red chair" / "not the red one": one of its kind, but not that one
+                    subject = self.target
+                    if np.noun is not None and np.noun.kind == "object":
+                        self.target.noun, self.target.said, self.target.noun_kind = np.noun.words, np.said, "object"
+                        self.target_named = True
+                    self.target.excluded.append(Thing.of(np))
+                    negated = negated if i < len(pieces) and pieces[i].kind in ("or", "and") else None
+                    last_np, separated = subject, False
                     continue
                 if subject is None:
                     subject = self._subject(np, first)
@@ -447,12 +468,18 @@ def _words_until_comma(pieces: list[Piece], i: int) -> list[str]:
 
 
 def _sentences(pieces: list[Piece]) -> list[list[Piece]]:
+    """The pieces cut at full stops, and at a comma or 'then' before 'choose …' ('find the table, then choose …'),
+    unless what came before the comma was where the speaker stands ('facing the bed, choose …')."""
     out: list[list[Piece]] = [[]]
-    for piece in pieces:
-        if piece.kind == "stop":
+    for k, piece in enumerate(pieces):
+        ahead = [p.words[0] for p in pieces[k + 1:k + 3]]
+        choose_next = bool(ahead) and (ahead[0] in SELECTING or (ahead[0] == "then" and ahead[1:2] != [] and
+                                                                 ahead[1] in SELECTING))
+        viewed = any(p.kind == "view" for p in out[-1])
+        if piece.kind == "stop" or (piece.kind == "comma" and choose_next and not viewed):
             if out[-1]:
                 out.append([])
-        else:
+        elif not (piece.kind == "filler" and piece.words[0] == "then" and not out[-1]):
             out[-1].append(piece)
     return [s for s in out if s]
 

@@ -98,13 +98,17 @@ def english(query: str, read_chinese: bool = True) -> str:
 
 
 _SENTENCE = re.compile(r"\s*[.;!?。？！；]+\s*")
+_CLAUSE = re.compile(r"\s*[,，、]+\s*")
 
 
 def english_sentences(query: str, read_chinese: bool = True) -> str:
     """The query in normalised English words with its sentence breaks kept ('this is a chair. it is red')."""
     text = to_english(query) if read_chinese and has_chinese(query) else query
-    parts = [english(part, read_chinese=False) for part in _SENTENCE.split(text)]
-    return ". ".join(p for p in parts if p)
+    sentences = []
+    for sentence in _SENTENCE.split(text):
+        clauses = [english(clause, read_chinese=False) for clause in _CLAUSE.split(sentence)]
+        sentences.append(", ".join(c for c in clauses if c))
+    return ". ".join(s for s in sentences if s)
 
 
 def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:

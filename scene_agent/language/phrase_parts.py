@@ -103,6 +103,9 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
         elif kind == "pron" and np.noun is None:
             np.pronoun = True
             np.plural = np.plural or piece.words[0] in ("ones", "they", "them")
+        elif kind == "name" and i + 1 < len(pieces) and pieces[i + 1].kind == "noun" and np.noun is None:
+            np.modifiers.append(NounHit(piece.text, "room"))  # "the 4a kitchen"
+            np.used.append(piece.text)
         elif kind == "name" and i + 1 < len(pieces) and pieces[i + 1].kind == "poss":
             np.modifiers.append(NounHit(piece.text, "room"))
             np.used.append(piece.text)
@@ -143,7 +146,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
     if ordinal_at is not None:
         np.ordinal, i = _ordinal(np, ordinal_at, pieces, i)
     np.text = " ".join(words)
-    np.text_without_det = " ".join(w for w in words if w not in ("the", "a", "an", "this", "that"))
+    np.text_without_det = " ".join(w for w in words if w not in ("the", "a", "an", "this", "that", "'s"))
     np.words_only = np.noun is None and not np.pronoun and bool(np.unused)
     return np, i
 

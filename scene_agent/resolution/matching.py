@@ -46,14 +46,27 @@ def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list
     if spec.room_types or spec.room_names:
         named = {r.room.code for name in spec.room_names for r in index.rooms_by_name[name]}
         rooms = [r for r in rooms if r.type in spec.room_types or r.room.code in named]
-    if spec.name_words:
-        hinted = {r.room.code for word in spec.name_words for r in index.rooms_by_name_word[word]}
+    hinted = hinted_rooms(index, spec.name_words)
+    if hinted is not None:
         rooms = [r for r in rooms if r.room.code in hinted] or rooms
     if containers:
         rooms = [r for r in rooms if any(r.room.code == c or r.floor.code == c for c in containers)]
     if spec.floor is not None:
         rooms = [r for r in rooms if r.floor.code == spec.floor]
     return rooms
+
+
+def hinted_rooms(index: SceneIndex, words: tuple[str, ...]) -> set[str] | None:
+    """The rooms whose names hold every distinctive word said ('flat 4a': the rooms of flat 4A), words every room's
+    name has ('flat' in a block of flats) aside; None when no word says anything."""
+    total = len(index.rooms)
+    telling = [w for w in words if 0 < len(index.rooms_by_name_word[w]) < total]
+    if not telling:
+        return None
+    rooms = {r.room.code for r in index.rooms_by_name_word[telling[0]]}
+    for word in telling[1:]:
+        rooms &= {r.room.code for r in index.rooms_by_name_word[word]}
+    return rooms or {r.room.code for w in telling for r in index.rooms_by_name_word[w]}
 
 
 def closest_words(index: SceneIndex, words: tuple[str, ...]) -> list[str]:

@@ -50,10 +50,12 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
     """Keep the candidates the relation holds for (or holds most clearly for), never a reference itself."""
     refs = [code for group in groups for code in group]
     spot = places.spot
+    by_room: dict[str, list[Spot]] = {}
+    for r in dict.fromkeys(refs):
+        by_room.setdefault(spot(r).room, []).append(spot(r))
 
     def refs_of(code: str) -> list[Spot]:
-        room = places.spot(code).room
-        return [places.spot(r) for r in refs if r != code and places.spot(r).room == room]
+        return [r for r in by_room.get(spot(code).room, ()) if r.code != code]
 
     measured = _measure(codes, relation, groups, refs_of, places, frame)
     note: UnusedWhy | None = None
@@ -194,7 +196,7 @@ def _opposite_miss(a: Spot, b: Spot, places: Places) -> float:
     from shapely.geometry import Point
 
     middle = Point(mid)
-    between = [s for s in places.in_room(a.room) if s.code not in (a.code, b.code) and s.shape.buffer(0.1).contains(middle)]
+    between = [s for s in places.in_room(a.room) if s.code not in (a.code, b.code) and s.shape.distance(middle) <= 0.1]
     if between:
         centre = min(between, key=lambda s: s.area).xy
         return math.dist(mid, centre)

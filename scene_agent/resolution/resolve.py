@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
 from scene_agent.resolution.facing import view_frame
-from scene_agent.resolution.matching import Missing, match
+from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
 from scene_agent.resolution.query import Description, describe
 from scene_agent.resolution.relating import by_relation
 from scene_agent.resolution.sides import by_position, by_side
-from scene_agent.resolution.spots import Places
+from scene_agent.resolution.spots import Places, places_of
 from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.codes import parent_of
 from scene_agent.scene.loader import Scene
@@ -65,13 +65,13 @@ def _names_nothing(description: Description) -> bool:
 def resolve(scene: Scene, description: Description, within: list[str] | None = None, taken: list[str] | None = None,
             viewpoint: Viewpoint | None = None, places: Places | None = None) -> Resolution:
     """The codes a description means in the scene (among `within` when given), with each step that got there."""
-    places = places or Places(scene)
+    places = places or places_of(scene)
     listed = within is not None
     reading = description.reading
     if listed and _names_nothing(description):
         base: tuple[str, ...] = tuple(within or ())
         found = None
-        hinted = {r.room.code for w in description.spec.name_words for r in scene.index.rooms_by_name_word[w]}
+        hinted = hinted_rooms(scene.index, description.spec.name_words) or set()
         if hinted:  # "the guest one", "the one in the kids room": a word of a room's name places it
             base = tuple(c for c in base if c in hinted or parent_of(c) in hinted) or base
     else:

@@ -18,6 +18,7 @@ from scene_agent.resolution.spots import Places
 from scene_agent.resolution.viewpoint import Viewpoint
 
 SIDE_MARGIN = Margin(0.2, 0.15)     # 'the left one': within 20 cm (or 15 %) of the leftmost is as far left
+SCREEN_MARGIN = Margin(0.02)        # … as a camera draws it: within about 1° of the leftmost
 HEIGHT_MARGIN = Margin(0.1, 0.1)    # 'the top shelf'
 MIDDLE_MARGIN = Margin(0.2, 0.2)
 CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
@@ -38,7 +39,8 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
             kept = _outermost(spots) if kind in ("left", "right", "front", "back") else list(codes)
             return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1, note="no_view")
         values = {c: _along(frame, s, kind) for c, s in spots.items()}
-        kept = by_contrast(values, "low", SIDE_MARGIN)
+        drawn = frame.sight is not None and kind in ("left", "right")
+        kept = by_contrast(values, "low", SCREEN_MARGIN if drawn else SIDE_MARGIN)
     elif kind in ("top", "bottom"):
         values = {c: (s.z_min + s.z_max) / 2 for c, s in spots.items()}
         kept = by_contrast(values, "high" if kind == "top" else "low", HEIGHT_MARGIN)
@@ -86,46 +88,66 @@ def by_position(codes: list[str], ordinal: Ordinal, places: Places, frame: Viewp
     elif by in ("left", "right", "front", "back") and frame is not None:
         values = {c: _along(frame, s, by) for c, s in spots.items()}
         better = "low"
+        if frame.sight is not None and by in ("left", "right"):
+            kept = at_rank(values, better, ordinal.index, SCREEN_MARGIN)
+            return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values))
     else:
-        # No direction to count from ('the last one in the row', 'second from the left' unseen): either end.
-        values = _along_row(spots)
-        ends = set(at_rank(values, "low", ordinal.index, Margin(0.15))) | set(at_rank(values, "high", ordinal.index, Margin(0.15)))
-        kept = [c for c in codes if c in ends]
-        return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values),
+        # No direction to count from ('second from the left' unseen, 'the last one in the row'): the ones at that rank
+        # seen from any side, room by room — the few the words leave, for the user to choose among.
+        kept = [c for c in codes if c in _at_rank_from_any_side(spots, ordinal.index, by == "row")]
+        return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1,
                          note="no_view" if by != "row" else "two_ends")
     kept = at_rank(values, better, ordinal.index, Margin(0.15))  # type: ignore[arg-type]
     return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values))
 
 
+def _at_rank_from_any_side(spots: dict[str, Spot], index: int, row: bool) -> set[str]:
+    """The things at a rank counted from each of eight directions (a row: from its two ends), within each room."""
+    rooms: dict[str, dict[str, Spot]] = {}
+    for code, spot in spots.items():
+        rooms.setdefault(spot.room, {})[code] = spot
+    found: set[str] = set()
+    for group in rooms.values():
+        if row:
+            values = _along_row(group)
+            found |= set(at_rank(values, "low", index, Margin(0.15))) | set(at_rank(values, "high", index, Margin(0.15)))
+            continue
+        for step in range(8):
+            angle = step * math.pi / 4
+            ux, uy = math.cos(angle), math.sin(angle)
+            found |= set(at_rank({c: s.xy[0] * ux + s.xy[1] * uy for c, s in group.items()}, "low", index, Margin(0.15)))
+    return found
+
+
 def _along(frame: Viewpoint, spot: Spot, kind: str) -> float:
-    """The value that is lowest for the thing most to that side, as seen from the frame."""
+    """The value that is lowest for the thing most to that side, as seen from the frame (a camera's: as drawn)."""
     x, y = spot.xy
+    z = (spot.z_min + spot.z_max) / 2
     if kind == "left":
-        return frame.across(x, y)
+        return frame.screen_x(x, y, z)
     if kind == "right":
-        return -frame.across(x, y)
+        return -frame.screen_x(x, y, z)
     if kind == "front":
-        return frame.ahead(x, y)
+        return frame.depth(x, y, z)
     if kind == "back":
-        return -frame.ahead(x, y)
+        return -frame.depth(x, y, z)
     distance = math.dist((x, y), frame.position[:2])
     return distance if kind == "near" else -distance
 
 
 def _outermost(spots: dict[str, Spot]) -> list[str]:
-    """The things on the outside of the group (the corners of the hull of their centres): each is on the left or
-    right from some side."""
+    """The things at the outside of the group, each clearly outside the others (more than the side margin beyond
+    the hull of the rest): each is on the left or the right from some side; a row's two ends, a ring's every one."""
     if len(spots) <= 2:
         return list(spots)
     from shapely.geometry import MultiPoint, Point
 
-    hull = MultiPoint([s.xy for s in spots.values()]).convex_hull
-    if hull.geom_type != "Polygon":
-        ends = _along_row(spots)
-        low, high = min(ends.values()), max(ends.values())
-        return [c for c, v in ends.items() if v in (low, high)]
-    corners = [Point(p) for p in list(hull.exterior.coords)[:-1]]
-    return [c for c, s in spots.items() if any(Point(s.xy).distance(p) < 1e-6 for p in corners)]
+    kept = []
+    for code, spot in spots.items():
+        rest = MultiPoint([s.xy for c, s in spots.items() if c != code]).convex_hull
+        if rest.distance(Point(spot.xy)) > SIDE_MARGIN.absolute:
+            kept.append(code)
+    return kept or list(spots)
 
 
 def _along_row(spots: dict[str, Spot]) -> dict[str, float]:

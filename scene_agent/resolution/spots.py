@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 from scene_agent.resolution.facing import Vector, facing_of
@@ -21,6 +22,7 @@ class Places:
     spots: dict[str, Spot] = field(default_factory=dict)
     facings: dict[str, Vector | None] = field(default_factory=dict)
     levels: dict[str, float] = field(default_factory=dict)
+    rooms: dict[str, list[Spot]] = field(default_factory=dict)
 
     def spot(self, code: str) -> Spot:
         """The spot of a room or object."""
@@ -39,8 +41,10 @@ class Places:
 
     def in_room(self, room: str) -> list[Spot]:
         """Every object of a room."""
-        found = self.scene.index.rooms[room]
-        return [self.spot(obj.code) for obj in found.room.objects]
+        if room not in self.rooms:
+            found = self.scene.index.rooms[room]
+            self.rooms[room] = [self.spot(obj.code) for obj in found.room.objects]
+        return self.rooms[room]
 
     def facing(self, code: str) -> Vector | None:
         """The way a thing faces, where its geometry shows it."""
@@ -64,3 +68,13 @@ class Places:
 def _is_door(scene: Scene, code: str) -> bool:
     found = scene.index.objects.get(code)
     return isinstance(found, IndexedObject) and found.obj.label.lower().replace("_", " ") in DOOR_LABELS
+
+
+_PLACES: weakref.WeakKeyDictionary[Scene, Places] = weakref.WeakKeyDictionary()
+
+
+def places_of(scene: Scene) -> Places:
+    """The scene's places, worked out once and kept while the scene is (a question touches only what it names)."""
+    if scene not in _PLACES:
+        _PLACES[scene] = Places(scene)
+    return _PLACES[scene]

@@ -47,6 +47,7 @@ class SceneIndex:
         # Distinctive words of room names ("kids", "guest"): they narrow "the bed in the kids room".
         self.rooms_by_name_word: dict[str, list[IndexedRoom]] = defaultdict(list)
         generic_words = {singular(alias) for alias in room_aliases() if " " not in alias} | {"room"}
+        self._matching: dict[str, list[IndexedObject]] = {}
         self.objects_by_label: dict[str, list[IndexedObject]] = defaultdict(list)
         self.objects_by_head: dict[str, list[IndexedObject]] = defaultdict(list)
         for floor in manifest.floors:
@@ -68,8 +69,10 @@ class SceneIndex:
 
     def objects_matching(self, label: str) -> list[IndexedObject]:
         """Objects whose canonical label is `label` or ends with it as head noun ('chair' finds 'office chair')."""
-        found = self.objects_by_label.get(label, []) + self.objects_by_head.get(label, [])
-        return sorted(found, key=lambda o: code_sort_key(o.obj.code))
+        if label not in self._matching:
+            found = self.objects_by_label.get(label, []) + self.objects_by_head.get(label, [])
+            self._matching[label] = sorted(found, key=lambda o: code_sort_key(o.obj.code))
+        return list(self._matching[label])
 
     def labels(self) -> list[str]:
         """Every canonical object label in the scene, most common first."""

@@ -206,6 +206,8 @@ def _observed(scene: Scene, code: str, distance: float | None) -> Observed:
 
 def _with_filters(description: Description, spec: FindInput, scene: Scene) -> Description | str:
     """The description with the structured filters in place of the words' own parts (or why a filter is unusable)."""
+    if spec.color is None and spec.size is None and spec.relation is None and spec.side is None and not spec.exclude:
+        return description
     reading = description.reading
     colors, size, relations, sides, excluded = reading.colors, reading.size, reading.relations, reading.sides, reading.excluded
     if spec.color is not None:

@@ -115,7 +115,9 @@ def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
             return text + ROOM_ELSEWHERE(lang, rooms=rooms)
         return text + ROOMS_HERE(lang, types=("、" if lang == "zh" else ", ").join(room_type_name(t, lang)
                                                                                 for t in index.room_types()))
-    named = " ".join(m.asked)
+    named = " ".join(m.asked).strip()
+    if not named:
+        return SAY_WHAT(lang)
     if m.suggestions:
         return NO_WORDS_CLOSEST(lang, named=named, closest=", ".join(m.suggestions))
     labels = ", ".join(label_name(label, lang) for label in index.labels()[:12])

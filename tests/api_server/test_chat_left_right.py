@@ -166,9 +166,6 @@ def test_seen_end_on_no_chair_is_leftmost_on_the_screen_and_it_asks_among_them(r
     assert codes == [nearest], answer
 
 
-@pytest.mark.xfail(strict=True, reason="scene_agent/resolution/sides.py `_along` reads left and right as the distance "
-                                       "across the line of sight (Viewpoint.across), not where the thing is drawn "
-                                       "on the screen: a row receding along the screen's left gets its far end")
 def test_a_row_receding_along_the_screen_s_left_its_nearest_chair_is_the_one_on_the_left(
         row_server: ChatServer, row_path: Path, chair_centres: dict[str, Any]) -> None:
     corners = {f"{code} {i}": [(box["min"], box["max"])[(i >> a) & 1][a] for a in range(3)]
@@ -205,8 +202,6 @@ def test_without_a_camera_it_asks_and_never_answers(row_server: ChatServer, row_
     assert cli_pick(row_path, tmp_path, "what colour is the chair on the left?") == over_http
 
 
-@pytest.mark.xfail(strict=True, reason="scene_agent/resolution/sides.py `_outermost` keeps every corner of the hull "
-                                       "of the centres: a chair a few millimetres out of the row's line is one")
 @pytest.mark.parametrize("how", ["http", "cli"])
 def test_without_a_camera_it_asks_among_the_chairs_at_the_ends(row_server: ChatServer, row_path: Path, tmp_path: Path,
                                                              chair_centres: dict[str, Any], how: str) -> None:
