@@ -46,20 +46,23 @@ def key_of(words: Iterable[str]) -> str:
 class Lexicon:
     """Noun phrases by key, longest first; a single unknown word may be read as a near spelling of a known one."""
 
-    def __init__(self, phrases: dict[str, NounKind]):
+    def __init__(self, phrases: dict[str, NounKind], name_words: frozenset[str] = frozenset()):
         self.kinds = phrases
+        self.name_words = name_words  # words of the scene's room names ('master', 'guest'): where to look
         self.compact = {k.replace(" ", ""): k for k in phrases if " " in k}
         self.longest = max((k.count(" ") + 1 for k in phrases), default=1)
         self._fuzzy: list[str] | None = None
 
-    def with_names(self, objects: Iterable[str], rooms: Iterable[str]) -> Lexicon:
-        """This lexicon plus a scene's own object labels and room names and types."""
+    def with_names(self, objects: Iterable[str], rooms: Iterable[str], room_names: Iterable[str] = ()) -> Lexicon:
+        """This lexicon plus a scene's own object labels and room names and types; the words of the room names
+        ('master' of 'Master bedroom') are known as names, so 'the master bed' looks in that room."""
         phrases = dict(self.kinds)
         for name in objects:
-            phrases.setdefault(key_of(name.lower().replace("_", " ").replace("-", " ").split()), "object")
+            phrases.setdefault(key_of(_words_of(name)), "object")
         for name in rooms:
-            phrases.setdefault(key_of(name.lower().replace("_", " ").replace("-", " ").split()), "room")
-        return Lexicon(phrases)
+            phrases.setdefault(key_of(_words_of(name)), "room")
+        names = frozenset(w for name in room_names for w in _words_of(name) if w.isalpha() and len(w) > 2)
+        return Lexicon(phrases, self.name_words | names)
 
     def match(self, tokens: list[str], i: int) -> tuple[int, NounHit] | None:
         """The longest noun phrase starting at tokens[i] and how many tokens it takes."""
@@ -90,6 +93,10 @@ class Lexicon:
             return None
         best = found[0][0]
         return NounHit(words=best, kind=self.kinds[best], corrected=word)
+
+
+def _words_of(name: str) -> list[str]:
+    return name.lower().replace("_", " ").replace("-", " ").split()
 
 
 @lru_cache(maxsize=1)

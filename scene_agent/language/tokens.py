@@ -116,7 +116,7 @@ def tokenize(text: str) -> list[str]:
 def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
     """The tokens as pieces, each the longest phrase any table knows (a view only where a clause starts)."""
     pieces: list[Piece] = []
-    longest = max(map(_words, [*RELATIONS, *SIDES, *VIEWS]))
+    longest = _LONGEST
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -158,6 +158,13 @@ def _of_a_thing(tokens: list[str], after: int, side: str) -> bool:
         and follows[0] == "of" and not ((len(follows) > 1 and follows[-1] in ("room", "rooms")) or follows[1:2] == ["room"])
 
 
+def _words(phrase: str) -> int:
+    return phrase.count(" ") + 1
+
+
+_LONGEST = max(map(_words, [*RELATIONS, *SIDES, *VIEWS]))  # words in the longest phrase of the tables
+
+
 def _clause_start(pieces: list[Piece]) -> bool:
     """True when only words such as 'if you are' came since the clause began: a view may start here."""
     for piece in reversed(pieces):
@@ -171,10 +178,6 @@ def _clause_start(pieces: list[Piece]) -> bool:
 
 
 _SUBORDINATORS = frozenset({"if", "when", "while", "as", "assuming", "once", "upon"})
-
-
-def _words(phrase: str) -> int:
-    return phrase.count(" ") + 1
 
 
 def _special(tokens: list[str], i: int) -> Piece | None:
@@ -220,4 +223,6 @@ def _single(tokens: list[str], i: int, lexicon: Lexicon) -> Piece:
         return Piece("num", (token,), 0)
     if token in FILLERS or token in QUESTION_WORDS:
         return Piece("filler", (token,))
+    if token in lexicon.name_words:
+        return Piece("name", (token,))  # "the master bed": a word of a room's name says where to look
     return Piece("word", (token,))

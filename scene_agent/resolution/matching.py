@@ -101,10 +101,18 @@ def match(index: SceneIndex, spec: QuerySpec) -> Match:
     if target_codes:
         pass  # "chair 0-3-2", "bedroom 1-2": the code says which one; the words only describe it
     elif wants_objects:
-        rooms = {r.room.code for r in _in_rooms(index, spec, containers)}
-        pool = ([o for label in spec.object_labels for o in index.objects_matching(label)] if spec.object_labels
-                else list(index.objects.values()))
-        found += [o.obj.code for o in pool if o.room.room.code in rooms]
+        limited = _in_rooms(index, spec, containers)
+        rooms = {r.room.code for r in limited}
+        if spec.object_labels and len(limited) * 8 < len(index.rooms):
+            # A few rooms named: their objects, not the building's (other rooms cost nothing).
+            labels = set(spec.object_labels)
+            found += [o.code for r in limited for o in r.room.objects
+                      if (item := index.objects[o.code]).label in labels or item.head in labels]
+            pool = [index.objects[c] for c in found] or [o for label in spec.object_labels for o in index.objects_matching(label)]
+        else:
+            pool = ([o for label in spec.object_labels for o in index.objects_matching(label)] if spec.object_labels
+                    else list(index.objects.values()))
+            found += [o.obj.code for o in pool if o.room.room.code in rooms]
         if not found and spec.room_types and not any(t in index.rooms_by_type for t in spec.room_types) and pool:
             # "the kitchen cabinets" in a studio with no kitchen: the room word described the things, not a room.
             unlimited = QuerySpec(text=spec.text, floor=spec.floor, object_labels=spec.object_labels, generic=spec.generic,

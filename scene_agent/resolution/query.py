@@ -64,6 +64,14 @@ class QuerySpec:
 
 
 _ALIAS_TABLES: weakref.WeakKeyDictionary[SceneIndex, dict[str, tuple[str, str]]] = weakref.WeakKeyDictionary()
+_LONGEST: weakref.WeakKeyDictionary[SceneIndex, int] = weakref.WeakKeyDictionary()
+
+
+def _longest(index: SceneIndex) -> int:
+    """Words in the longest phrase of the index's alias table (worked out once per index)."""
+    if index not in _LONGEST:
+        _LONGEST[index] = max((k.count(" ") + 1 for k in _aliases(index)), default=1)
+    return _LONGEST[index]
 
 
 def _aliases(index: SceneIndex) -> dict[str, tuple[str, str]]:
@@ -140,7 +148,7 @@ def parse_query(text: str, index: SceneIndex) -> QuerySpec:
     tokens = rest.split()
     keys = [singular(t) for t in tokens]
     table = _aliases(index)
-    longest = max((k.count(" ") + 1 for k in table), default=1)
+    longest = _longest(index)
     labels: list[str] = []
     room_types: list[str] = []
     room_names: list[str] = []
@@ -206,7 +214,7 @@ def scene_lexicon(index: SceneIndex) -> Lexicon:
     if index not in _LEXICONS:
         objects = {o.obj.label for o in index.objects.values()} | set(index.objects_by_label)
         rooms = set(index.room_types()) | set(index.room_names())
-        _LEXICONS[index] = default_lexicon().with_names(objects, rooms)
+        _LEXICONS[index] = default_lexicon().with_names(objects, rooms, index.room_names())
     return _LEXICONS[index]
 
 

@@ -57,18 +57,19 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
     def refs_of(code: str) -> list[Spot]:
         return [r for r in by_room.get(spot(code).room, ()) if r.code != code]
 
-    measured = _measure(codes, relation, groups, refs_of, places, frame)
+    # Only candidates in a room with a reference count: those elsewhere are never measured (a building's other rooms
+    # cost nothing).
+    pool = [c for c in codes if spot(c).room in by_room and refs_of(c)] if relation.kind != "between" else codes
+    measured = _measure(pool, relation, groups, refs_of, places, frame)
     note: UnusedWhy | None = None
     if measured is None and relation.kind in ("left", "right", "front", "behind"):
         # No viewpoint: left of X is beside X from some side, so those beside it are the few it leaves.
-        values = {c: min((gap(spot(c), r) for r in refs_of(c)), default=math.inf) for c in codes}
+        values = {c: min((gap(spot(c), r) for r in refs_of(c)), default=math.inf) for c in pool}
         measured, note = (values, None, "low", BESIDE), "no_view"
     if measured is None:
         return Narrowing("place", relation.word, tuple(codes), tuple(codes), references=tuple(refs),
                          note="no_front" if relation.kind == "facing" else None)
     values, holds, better, margin = measured
-    pool = [c for c in codes if any(True for _ in refs_of(c))] if relation.kind != "between" else codes
-    values = {c: v for c, v in values.items() if c in pool}
     if holds is not None:
         kept = [c for c in pool if c in holds]
         if len(kept) > 1 and relation.kind in SHARPENED:  # any that holds only at a stretch (a rug by the bed) goes

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
 from scene_agent.resolution.facing import view_frame
@@ -63,8 +64,13 @@ def _names_nothing(description: Description) -> bool:
 
 
 def resolve(scene: Scene, description: Description, within: list[str] | None = None, taken: list[str] | None = None,
-            viewpoint: Viewpoint | None = None, places: Places | None = None) -> Resolution:
-    """The codes a description means in the scene (among `within` when given), with each step that got there."""
+            viewpoint: Viewpoint | None = None, places: Places | None = None, rooms: frozenset[str] | None = None
+            ) -> Resolution:
+    """The codes a description means in the scene (among `within` when given), with each step that got there.
+
+    `rooms`: only things in these rooms matter (a reference to candidates there): a building's other rooms cost
+    nothing.
+    """
     places = places or places_of(scene)
     listed = within is not None
     reading = description.reading
@@ -77,9 +83,11 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
     else:
         found = match(scene.index, description.spec)
         base = tuple(c for c in found.codes if within is None or c in within)
+        if rooms is not None:
+            base = tuple(c for c in base if parent_of(c) in rooms or c in rooms) or base
         if within and not base and found.codes:
-            rooms = set(found.codes)  # "the one in the kitchen" among listed objects: the rooms named hold it
-            base = tuple(c for c in within if parent_of(c) in rooms)
+            named = set(found.codes)  # "the one in the kitchen" among listed objects: the rooms named hold it
+            base = tuple(c for c in within if parent_of(c) in named)
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)
             return Resolution(description, (), (), floor=found.floor, missing=missing, unused=reading.unused)
@@ -102,6 +110,7 @@ def _loosely_named(scene: Scene, description: Description, base: tuple[str, ...]
     return frozenset(loose) if loose and len(loose) < len(base) else frozenset()
 
 
+@lru_cache(maxsize=4096)
 def _as_named(label: str) -> str:
     """A name as compared with the scene's own: spaces, hyphens and case aside ('trash can' is 'trashcan'), the
     plural kept ('cabinets' is a group, 'cabinet' one)."""
@@ -216,11 +225,12 @@ class _Run:
         """The codes each reference of a relation means; None when the scene has nothing it could mean (the relation
         is then set aside, and said so)."""
         groups: list[list[str]] = []
+        rooms = frozenset(self.places.spot(c).room for c in self.codes)
         for ref in relation.references:
-            resolved = resolve(self.scene, describe(ref, self.scene.index), places=self.places)
+            resolved = resolve(self.scene, describe(ref, self.scene.index), places=self.places, rooms=rooms)
             if not resolved.codes and resolved.missing is None and ref.qualified:
                 bare = replace(ref, colors=(), size=None, shapes=(), materials=(), relations=(), sides=(), ordinal=None)
-                resolved = resolve(self.scene, describe(bare, self.scene.index), places=self.places)
+                resolved = resolve(self.scene, describe(bare, self.scene.index), places=self.places, rooms=rooms)
                 if resolved.codes:
                     self.unused.append(Unused(ref.text, "none_fits", ref.head))
             if not resolved.codes:
@@ -251,5 +261,6 @@ class _Run:
     def _things(self, reading: Reading | None) -> list:  # type: ignore[type-arg]
         if reading is None:
             return []
-        resolved = resolve(self.scene, describe(reading, self.scene.index), places=self.places)
+        rooms = frozenset(self.places.spot(c).room for c in self.codes)
+        resolved = resolve(self.scene, describe(reading, self.scene.index), places=self.places, rooms=rooms)
         return [self.places.spot(c) for c in resolved.codes]

@@ -9,6 +9,7 @@ left from some side — the outermost of the group — are kept for the user to 
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from scene_agent.language.reading import Ordinal, Side, UnusedWhy
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
@@ -82,6 +83,7 @@ def by_position(codes: list[str], ordinal: Ordinal, places: Places, frame: Viewp
     """'the second from the left', 'third from the top', 'the last one in the row': a rank along an axis."""
     spots = {c: places.spot(c) for c in codes}
     by = ordinal.by
+    better: Literal["low", "high"]
     if by in ("top", "bottom"):
         values = {c: (s.z_min + s.z_max) / 2 for c, s in spots.items()}
         better = "high" if by == "top" else "low"
@@ -97,7 +99,7 @@ def by_position(codes: list[str], ordinal: Ordinal, places: Places, frame: Viewp
         kept = [c for c in codes if c in _at_rank_from_any_side(spots, ordinal.index, by == "row")]
         return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1,
                          note="no_view" if by != "row" else "two_ends")
-    kept = at_rank(values, better, ordinal.index, Margin(0.15))  # type: ignore[arg-type]
+    kept = at_rank(values, better, ordinal.index, Margin(0.15))
     return Narrowing("ordinal", ordinal.word, tuple(codes), tuple(kept), tied=len(kept) > 1, values=rounded(values))
 
 

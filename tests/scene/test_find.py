@@ -70,7 +70,6 @@ def test_candidate_fields(scene: Scene) -> None:
     ("query", "message"),
     [
         ("piano", "Nothing called 'piano' in this scene. It has: chair"),
-        ("sofaa", "closest: sofa"),
         ("chairs in the bathroom", "No chair in the bathroom. There are chairs in: kitchen (0-1), study (1-3), Kitchenette (1-4)."),
         ("chairs on floor 7", "This scene has no floor 7; its floors are 0 (Ground floor), 1 (Upper floor)."),
         ("9-9-9", "Nothing in scene small has the code 9-9-9."),

@@ -70,17 +70,26 @@ def test_among_listed_codes(scene: Scene) -> None:
         find(scene, "one", within=["0-1-1", "9-9-9"])
 
 
-@pytest.mark.parametrize("query, lang, message", [
-    ("the purple chair", "en", "There is no purple chair; the chairs are red, blue, green, black and yellow."),
-    ("紫色的椅子", "zh", "没有紫色的椅子；这些椅子是红色、蓝色、绿色、黑色和黄色。"),
-    ("the chair next to the piano", "en", "So I cannot tell which chair is next to it."),
-    ("the lamp on the sofa", "en", "No lamp is on the sofa."),
-    ("the fifth one", "en", "There are only 3 chairs: 0-1-1, 0-1-2, 0-1-3."),
+ALL_CHAIRS = ["0-1-1", "0-1-2", "0-1-3", "1-3-2", "1-4-1"]
+
+
+@pytest.mark.parametrize("query, lang, kept, note", [
+    ("the purple chair", "en", ALL_CHAIRS, "There is no purple chair; the chairs are red, blue, green, black and yellow."),
+    ("紫色的椅子", "zh", ALL_CHAIRS, "没有紫色的椅子；这些椅子是红色、蓝色、绿色、黑色和黄色。"),
+    ("the chair next to the piano", "en", ALL_CHAIRS, "There is no piano here, so I did not use 'next to the piano'."),
+    ("the lamp on the sofa", "en", ["1-1-3"], "No lamp is on the sofa."),
+    ("sofaa", "en", ["0-2-1"], "I read 'sofaa' as sofa."),
 ])
-def test_nothing_fits_and_the_message_names_what_exists(scene: Scene, query: str, lang: str, message: str) -> None:
-    within = KITCHEN_CHAIRS if "fifth" in query else None
-    result = find(scene, query, within=within, lang=lang)
-    assert result.candidates == [] and message in (result.message or "")
+def test_words_that_fit_nothing_are_set_aside_and_said(scene: Scene, query: str, lang: str, kept: list[str],
+                                                      note: str) -> None:
+    # A colour or place no candidate has narrows nothing: the candidates stay (to ask among) and the note says why.
+    result = find(scene, query, lang=lang)
+    assert [c.code for c in result.candidates] == kept and result.note == note
+
+
+def test_an_ordinal_past_the_end_is_a_clear_message(scene: Scene) -> None:
+    result = find(scene, "the fifth one", within=KITCHEN_CHAIRS)
+    assert result.candidates == [] and "There are only 3 chairs: 0-1-1, 0-1-2, 0-1-3." in (result.message or "")
 
 
 def test_an_unknown_colour_filter_is_named(scene: Scene) -> None:
