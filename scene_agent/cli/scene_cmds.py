@@ -71,6 +71,8 @@ def _print_find(result: FindResult) -> None:
     if result.floor is not None:
         floor_name = next((c.floor_name for c in result.candidates if c.floor_name), None)
         console.print(f"Limited to floor {result.floor}" + (f" ({floor_name})" if floor_name else "") + ".")
+    if result.note:
+        console.print(result.note, markup=False)  # how the words were read: corrections, words set aside or unused
     table = Table(title=f"{len(result.candidates)} match(es) for '{result.query}'", title_justify="left")
     for col in ("Code", "Kind", "What", "Room", "Floor", "Size (m)", "Points"):
         table.add_column(col, justify="right" if col == "Points" else "left", no_wrap=col in ("Code", "Size (m)", "Points"))

@@ -2,9 +2,10 @@
 
 - words.py: normalised words, singular nouns, compound forms, which language a text is in;
 - vocabulary.py: room and object words, synonyms and ScanNet's category names; zh_lexicon.py: their Chinese;
-- color_words.py, size_words.py, place_words.py, order_words.py: the words that say which one;
-- phrase.py: a description split into its head and those qualifiers (resolution/query.py reads it against a scene);
+- lexicon.py: the nouns a scene's descriptions can use, misspellings included; spelling.py: other misspelt words;
+- color_words.py, size_words.py, order_words.py, relation_words.py: the words that say which one;
+- tokens.py, phrase_parts.py, grammar.py: a description read into a `Reading` (reading.py);
 - intent.py: what a question asks for (colour, size, count, show, compare …); quantity.py: all, several, one;
-- zh.py: a Chinese question read into the English the parsers know;
+- zh.py, zh_phrases.py: Chinese read into the same reading;
 - say.py: lists, counts and names in the user's language.
 """

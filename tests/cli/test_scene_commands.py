@@ -44,6 +44,19 @@ def test_find_json_and_table(small_scene_path: Path) -> None:
     assert table.returncode == 0 and "Limited to floor 0 (Ground floor)" in table.stdout and "0-1-3" in table.stdout
 
 
+def test_find_says_how_it_read_the_words(small_scene_path: Path) -> None:
+    # Words that fit nothing are set aside, and the table says so above the candidates; --json has the reading.
+    table = run_cli("find", "the purple chiar", "--scene", str(small_scene_path))
+    assert table.returncode == 0, table.stderr
+    assert "I read 'chiar' as chair." in table.stdout and "There is no purple chair" in table.stdout
+    assert "5 match(es)" in table.stdout
+    result = json.loads(run_cli("find", "the cozy chair next to the piano", "--scene", str(small_scene_path),
+                                "--json").stdout)
+    assert result["reading"]["head"] == "chair" and result["reading"]["relations"][0]["kind"] == "near"
+    assert {"word": "cozy", "why": "describes"} in result["unused_words"]
+    assert "There is no piano here" in result["note"]
+
+
 def test_find_nothing_exits_1_with_closest(small_scene_path: Path) -> None:
     out = run_cli("find", "piano", "--scene", str(small_scene_path), "--json")
     assert out.returncode == 1
