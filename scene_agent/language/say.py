@@ -16,7 +16,17 @@ from scene_agent.language.zh_lexicon import zh_color, zh_label, zh_room_type
 RELATION_WORDS: dict[str, tuple[str, str]] = {
     "near": ("next to", "旁边"), "closest": ("closest to", "最近"), "farthest": ("farthest from", "最远"),
     "on": ("on", "上"), "under": ("under", "下面"), "above": ("above", "上方"), "between": ("between", "之间"),
-    "corner": ("in a corner", "在角落里"),
+    "corner": ("in a corner", "在角落里"), "inside": ("in", "里面"), "supporting": ("under", "下面"),
+    "opposite": ("across from", "对面"), "end": ("at the end of", "尽头"), "left": ("to the left of", "左边"),
+    "right": ("to the right of", "右边"), "front": ("in front of", "前面"), "behind": ("behind", "后面"),
+    "facing": ("facing", "对面"),
+}
+# Where a thing is among its kind or in its room (language/relation_words.py SIDES), in Chinese; English says the words
+# as they were written.
+SIDE_WORDS_ZH: dict[str, str] = {
+    "left": "左边", "right": "右边", "middle": "中间", "front": "前面", "back": "后面", "top": "最上面", "bottom": "最下面",
+    "corner": "角落里", "center": "房间中间", "wall": "靠墙", "far": "远处", "near": "近处", "floor": "地上",
+    "ceiling": "天花板上",
 }
 
 

@@ -21,7 +21,7 @@ from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
 from scene_agent.resolution.query import Description, describe
 from scene_agent.resolution.relating import by_relation
-from scene_agent.resolution.sides import by_position, by_side
+from scene_agent.resolution.sides import across_the_line, by_position, by_side
 from scene_agent.resolution.spots import Places, places_of
 from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.codes import parent_of
@@ -91,11 +91,71 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)
             return Resolution(description, (), (), floor=found.floor, missing=missing, unused=reading.unused)
-    run = _Run(scene, places, list(base), viewpoint, _loosely_named(scene, description, base))
+    loose = _loosely_named(scene, description, base)
+    if reading.view is not None and not listed:
+        by_room = _by_view_room(scene, places, reading, base)
+        if len(by_room) > 1:
+            return _pooled(description, base, found.floor if found else None, by_room, scene, places, viewpoint, loose,
+                           found.fallback_rooms if found else ())
+        base = by_room[0] if by_room else base
+    run = _Run(scene, places, list(base), viewpoint, loose)
     run.resolve(reading, listed, taken)
     return Resolution(description, base, tuple(run.codes), found.floor if found else None, tuple(run.steps),
                       reference=run.empty_reference, fallback_rooms=found.fallback_rooms if found else (),
                       unused=tuple(reading.unused) + tuple(run.unused), frame=run.frame)
+
+
+def _by_view_room(scene: Scene, places: Places, reading: Reading, base: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The candidates room by room, for a viewpoint said in words: it stands in one room ('facing the bed' in each
+    bedroom), so only rooms holding what it names count, and each is read from its own. Rooms as candidates stay
+    together."""
+    if any(c.count("-") != 2 for c in base):
+        return [base]
+    rooms = list(dict.fromkeys(parent_of(c) for c in base))
+    view = reading.view
+    named = view.toward or view.at if view is not None else None
+    if named is not None and len(rooms) > 1:
+        things = resolve(scene, describe(named, scene.index), places=places).codes
+        holding = {parent_of(c) for c in things}
+        rooms = [r for r in rooms if r in holding] or rooms
+    return [tuple(c for c in base if parent_of(c) == room) for room in rooms]
+
+
+def _pooled(description: Description, base: tuple[str, ...], floor: str | None, by_room: list[tuple[str, ...]],
+            scene: Scene, places: Places, viewpoint: Viewpoint | None, loose: frozenset[str],
+            fallback_rooms: tuple[str, ...]) -> Resolution:
+    """The reading resolved in each room on its own and the rooms' picks pooled ('facing the bed, the lamp on the left'
+    with three bedrooms: the left lamp of each, for the user to choose among). Each room's steps are kept, in order."""
+    codes: list[str] = []
+    steps: list[Narrowing] = []
+    unused: list[Unused] = list(description.reading.unused)
+    frame: Viewpoint | None = None
+    kept_rooms = {parent_of(c) for group in by_room for c in group}
+    dropped = tuple(c for c in base if parent_of(c) not in kept_rooms)
+    if dropped:
+        view = description.reading.view
+        named = (view.toward or view.at) if view is not None else None
+        words = f"{view.word} {named.text}".strip() if view is not None and named is not None else ""
+        steps.append(Narrowing("place", words, base, tuple(c for c in base if c not in dropped)))
+    sides = [side.kind for side in description.reading.sides if side.kind in ("left", "right") and not side.negated]
+    elsewhere: list[str] = []  # a room's lone candidate clearly on the other side ('the lamp on the left', right of the bed)
+    for group in by_room:
+        run = _Run(scene, places, list(group), viewpoint, loose & frozenset(group))
+        run.lone_sides = False
+        run.resolve(description.reading, False, None)
+        steps += run.steps
+        unused += [u for u in run.unused if u not in unused]
+        frame = frame or run.frame
+        if len(run.codes) == 1 and run.frame is not None and run.frame.source == "words" and any(
+                across_the_line(places.spot(run.codes[0]), side, run.frame) for side in sides):
+            steps.append(Narrowing("side", description.reading.sides[0].word, tuple(run.codes), ()))
+            elsewhere += run.codes
+        else:
+            codes += run.codes
+    codes = codes or elsewhere  # every room's on the other side: the side word is set aside (said by the steps)
+    kept = tuple(c for c in base if c in set(codes))
+    return Resolution(description, base, kept, floor, tuple(steps), fallback_rooms=fallback_rooms, unused=tuple(unused),
+                      frame=frame)
 
 
 def _loosely_named(scene: Scene, description: Description, base: tuple[str, ...]) -> frozenset[str]:
@@ -127,6 +187,7 @@ class _Run:
         self.unused: list[Unused] = []
         self.frame: Viewpoint | None = camera
         self.empty_reference: Resolution | None = None
+        self.lone_sides = True  # a lone candidate on the other side than said is set aside and said (not when pooled)
 
     def step(self, narrowing: Narrowing | Callable[[list[str]], Narrowing]) -> bool:
         """Record a step (given as the narrowing, or as how to narrow some codes); False when it left nothing.
@@ -208,6 +269,11 @@ class _Run:
 
     def _side(self, side: Side) -> bool:
         if len(self.codes) <= 1 and not side.negated and side.kind not in ("corner", "wall", "floor", "ceiling"):
+            frame = self.frame
+            if (self.codes and self.lone_sides and frame is not None and frame.source == "words"
+                    and across_the_line(self.places.spot(self.codes[0]), side.kind, frame)):
+                # 'facing the bed, the lamp on the right' where the only lamp is at its left: said, then set aside
+                return self.step(Narrowing("side", side.word, tuple(self.codes), ()))
             return True
         return self.step(by_side(self.codes, side, self.places, self.frame))
 

@@ -121,6 +121,15 @@ def _at_rank_from_any_side(spots: dict[str, Spot], index: int, row: bool) -> set
     return found
 
 
+def across_the_line(spot: Spot, kind: str, frame: Viewpoint) -> bool:
+    """Whether a thing is clearly on the other side of the line of sight than the side said ('the lamp on the left',
+    facing the bed, for a lone lamp to the right of the bed): more than SIDE_MARGIN's absolute part across it."""
+    if kind not in ("left", "right"):
+        return False
+    offset = frame.across(*spot.xy)
+    return offset > SIDE_MARGIN.absolute if kind == "left" else offset < -SIDE_MARGIN.absolute
+
+
 def _along(frame: Viewpoint, spot: Spot, kind: str) -> float:
     """The value that is lowest for the thing most to that side, as seen from the frame (a camera's: as drawn)."""
     x, y = spot.xy

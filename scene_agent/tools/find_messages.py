@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scene_agent.language.say import Words, color_name, count, join, label_name, plural, relation_name, room_type_name
+from scene_agent.language.say import SIDE_WORDS_ZH, Words, color_name, count, join, label_name, plural, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.resolution.matching import Missing, entry
 from scene_agent.resolution.narrowing import Narrowing
@@ -30,6 +30,7 @@ NO_COLOR_ONE = Words("There is no {color} {noun}; the {noun} is {colors}.", "没
 NO_REFERENCE = Words("{missing} So I cannot tell which {noun} is {relation} it.", "{missing}所以无法判断哪个{noun}在它{relation}。")
 NO_PLACE = Words("No {noun} is {relation} the {reference}.", "没有{noun}在{reference}{relation}。")
 NEAREST = Words(" The nearest is {code}, {distance} away.", "最近的是 {code}，相距 {distance}。")
+NO_SIDE = Words("No {noun} is {side}.", "没有{side}的{noun}。")
 NO_CORNER = Words("No {noun} stands in a corner of its room.", "没有{noun}在房间的角落里。")
 UNLISTED = Words("What the words name ({codes}) is not among the ones listed.", "所说的（{codes}）不在列出的候选中。")
 BOTH = Words("'Both' needs two; there are {n}: {codes}.", "“两个”需要正好两个；这里有 {n}：{codes}。")
@@ -134,6 +135,10 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
         return words(lang, color=shown, noun=noun, nouns=plural(noun, lang), colors=join(colors, lang) or "?")
     if step.kind == "side" and "corner" in step.words:
         return NO_CORNER(lang, noun=noun)
+    if step.kind == "side":
+        side = next((sd for sd in resolution.description.reading.sides if sd.word == step.words), None)
+        shown = step.words if lang == "en" or side is None else SIDE_WORDS_ZH.get(side.kind, step.words)
+        return NO_SIDE(lang, noun=noun, side=shown)
     if step.kind in ("place", "side"):
         reference = noun_of(scene, step.references, lang) if step.references else "?"
         relation = relation_name(_relation(resolution, step), lang) if step.kind == "place" else step.words
