@@ -19,6 +19,9 @@ from scene_agent.resolution.viewpoint import Viewpoint
 ChatServer = Callable[..., BackgroundServer]
 # Above and south of the kitchen, looking north and down at it; up on the screen is north and up.
 OBLIQUE = {"position": [2.0, -4.0, 5.0], "target": [2.0, 2.0, 0.5], "up": [0.0, 0.6, 0.8]}
+# Looking north and down at 37°: the line of sight (0, 6, -4.5) / 7.5, the screen's right east.
+SEEN_OBLIQUELY = Viewpoint(position=(2.0, -4.0, 5.0), forward=(0.0, 1.0), source="camera", sight=(0.0, 0.8, -0.6),
+                           screen_right=(1.0, 0.0, 0.0))
 
 
 class FindSpy:
@@ -77,7 +80,7 @@ def test_the_camera_becomes_the_viewpoint_every_find_of_the_run_uses(chat_server
     assert events[-1]["status"] == "answered"
     assert next(e["tool_name"] for e in events if e["type"] == "tool_call_start") == "find"
     run = server.app.extensions["scene_agent.chat"].run(reply.json()["run_id"])
-    assert run.viewpoint == Viewpoint(position=(2.0, -4.0, 5.0), forward=(0.0, 1.0), source="camera")
+    assert run.viewpoint == SEEN_OBLIQUELY
     assert run.viewpoint.right == pytest.approx((1.0, 0.0))  # looking north, the screen's right is east
     assert find_calls.viewpoints and all(v == run.viewpoint for v in find_calls.viewpoints)
 
@@ -139,4 +142,4 @@ def test_words_answering_a_pick_are_read_from_the_camera_they_came_with(chat_ser
         assert reply.status == 200 and reply.json()["codes"] == ["0-1-1"], reply.body
         _, final = events_until(stream, "final")
     assert final["status"] == "answered"
-    assert find_calls.viewpoints[before] == Viewpoint(position=(2.0, -4.0, 5.0), forward=(0.0, 1.0), source="camera")
+    assert find_calls.viewpoints[before] == SEEN_OBLIQUELY
