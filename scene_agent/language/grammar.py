@@ -21,7 +21,11 @@ from scene_agent.language.reading import Reading, Side, Unused
 from scene_agent.language.spelling import is_english, mended
 from scene_agent.language.tokens import Piece, tag, tokenize
 
-SELECTING = frozenset({"choose", "select", "pick", "click", "want", "correct", "target", "answer"})
+SELECTING = frozenset({"choose", "select", "pick", "click", "want", "correct", "target", "answer", "find", "locate",
+                       "identify"})
+# Words that may come before a selecting word: "you want the chair …", "you will find this shelf …", "then choose …".
+_BEFORE_SELECTING = frozenset({"you", "i", "we", "will", "would", "should", "need", "to", "can", "must", "then", "now",
+                               "please", "just", "ll", "d", "also"})
 _INVERSE = {"on": "supporting", "supporting": "on", "under": "above", "above": "under", "front": "behind",
             "behind": "front", "left": "right", "right": "left", "inside": "with", "near": "near", "with": "near"}
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
@@ -397,6 +401,17 @@ class _Reader:
                 elif toward is None:
                     toward = thing
                 continue
+            if current.words[0] in ("through", "via") and i + 1 < len(pieces) and _starts_np(pieces[i + 1]):
+                np, i = noun_phrase(pieces, i + 1)  # "as you enter through the door": the way in, a door
+                self._note(np)
+                self.used.append(current.text)
+                continue
+            if current.kind == "of" and (toward or at) is not None and i + 1 < len(pieces) and _starts_np(pieces[i + 1]):
+                np, i = noun_phrase(pieces, i + 1)  # "face the door of the room": the room it is in, or the room itself
+                self._note(np)
+                if np.noun is not None and np.noun.kind == "room":
+                    (toward or at).limits.append(np.text_without_det)  # type: ignore[union-attr]
+                continue
             if current.kind == "rel" and (toward or at) is not None:
                 owner = toward or at
                 assert owner is not None
@@ -472,9 +487,7 @@ def _sentences(pieces: list[Piece]) -> list[list[Piece]]:
     unless what came before the comma was where the speaker stands ('facing the bed, choose …')."""
     out: list[list[Piece]] = [[]]
     for k, piece in enumerate(pieces):
-        ahead = [p.words[0] for p in pieces[k + 1:k + 3]]
-        choose_next = bool(ahead) and (ahead[0] in SELECTING or (ahead[0] == "then" and ahead[1:2] != [] and
-                                                                 ahead[1] in SELECTING))
+        choose_next = _selects(pieces, k + 1)
         viewed = any(p.kind == "view" for p in out[-1])
         if piece.kind == "stop" or (piece.kind == "comma" and choose_next and not viewed):
             if out[-1]:
@@ -484,11 +497,22 @@ def _sentences(pieces: list[Piece]) -> list[list[Piece]]:
     return [s for s in out if s]
 
 
+def _selects(pieces: list[Piece], i: int) -> bool:
+    """Whether the pieces from i on start by saying which thing is meant: 'choose …', 'then pick …', 'you want …'."""
+    for piece in pieces[i:i + 4]:
+        word = piece.words[0]
+        if piece.kind == "filler" and word in SELECTING:
+            return True
+        if word not in _BEFORE_SELECTING:
+            return False
+    return False
+
+
 def _selecting_sentence(sentences: list[list[Piece]]) -> int:
     """The sentence that says which thing is meant: a later 'choose the …' overrides a first 'look for the bed'."""
     for number in range(len(sentences) - 1, 0, -1):
-        first = next((p for p in sentences[number] if p.kind not in ("det",)), None)
-        if first is not None and first.kind == "filler" and first.words[0] in SELECTING:
+        first = next((k for k, p in enumerate(sentences[number]) if p.kind not in ("det",)), None)
+        if first is not None and _selects(sentences[number], first):
             return number
     return 0
 

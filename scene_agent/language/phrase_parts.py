@@ -87,7 +87,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
         elif kind == "side" and np.noun is None:
             np.sides.append(Side(piece.text, piece.value))  # type: ignore[arg-type]
             np.used.append(piece.text)
-        elif kind == "rel" and np.noun is None and piece.value in ("closest", "farthest") and len(piece.words) == 1:
+        elif kind == "rel" and np.noun is None and not np.pronoun and piece.value in ("closest", "farthest") and len(piece.words) == 1:
             np.superlative = piece.words[0]
             np.used.append(piece.text)
         elif kind in ("word", "filler") and _noun_ahead(pieces, i) and (np.noun is not None or words):

@@ -124,6 +124,10 @@ _SIDE_ROWS: tuple[tuple[SideKind, tuple[str, ...]], ...] = (
 )
 for _side, _phrases in _SIDE_ROWS:
     SIDES.update(dict.fromkeys(_phrases, _side))
+# "on your left", "to your right": the speaker's own left and right.
+for _side in ("left", "right"):
+    SIDES.update(dict.fromkeys((f"on your {_side}", f"to your {_side}", f"at your {_side}", f"your {_side}",
+                                f"on your {_side} side", f"on your {_side} hand side", f"to your far {_side}"), _side))
 
 # Where the speaker stands or looks. The words after it (up to a comma) say at what.
 VIEWS: dict[str, ViewKind] = {}

@@ -96,6 +96,24 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "coffee maker": ("coffee maker", "coffee machine", "espresso machine", "coffeemaker"),
 }
 
+# Kinds people and scanners file the same thing under ('an armchair' the scan calls a chair, 'the desk' it calls a
+# table): looked at, with a note, only when the scene has nothing of the kind said. Canonical labels on both sides.
+RELATED_LABELS: dict[str, tuple[str, ...]] = {
+    "armchair": ("chair", "sofa"), "chair": ("armchair", "stool"), "office chair": ("chair", "armchair"),
+    "stool": ("chair", "ottoman"), "ottoman": ("stool",), "sofa": ("armchair",),
+    "desk": ("table",), "table": ("desk",), "dining table": ("table",), "coffee table": ("table",),
+    "end table": ("nightstand", "table"), "nightstand": ("end table", "cabinet"), "dresser": ("cabinet",),
+    "cabinet": ("dresser", "nightstand", "shelf"), "kitchen cabinet": ("cabinet",), "file cabinet": ("cabinet",),
+    "wardrobe": ("closet", "cabinet"), "closet": ("wardrobe",), "bookshelf": ("shelf", "cabinet"),
+    "whiteboard": ("board", "blackboard"), "board": ("whiteboard", "blackboard", "picture"), "blackboard": ("board",),
+    "monitor": ("tv", "computer tower"), "tv": ("monitor",), "computer tower": ("monitor",),
+    "curtain": ("shower curtain", "blinds", "window"), "blinds": ("curtain",), "shower curtain": ("curtain",),
+    "picture": ("poster", "board", "mirror"), "poster": ("picture",), "mirror": ("picture",),
+    "pillow": ("cushion",), "cushion": ("pillow",), "rug": ("mat",), "counter": ("kitchen counter",),
+    "kitchen counter": ("counter",), "trash can": ("bin",), "lamp": ("light", "floor lamp"), "floor lamp": ("lamp",),
+    "box": ("bin", "container"), "sink": ("bathroom vanity",), "bathroom vanity": ("sink", "cabinet"),
+}
+
 # Labels that are the room itself: its points, never objects (the manifest's room files hold them).
 STRUCTURE_LABELS = frozenset({"wall", "floor", "ceiling"})
 

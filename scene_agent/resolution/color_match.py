@@ -66,6 +66,15 @@ def color_score(word: ColorWord, item: ItemAttributes) -> float:
     return round(sum(part.share for part in item.colors if _part_fits(word, part)), 4)
 
 
+def fitting_lab(word: ColorWord, item: ItemAttributes) -> tuple[float, float, float] | None:
+    """CIELAB of the item's biggest colour that fits the word (its main colour when none does; None without colours)."""
+    fitting = [p for p in item.colors if _part_fits(word, p)] or item.colors[:1]
+    if not fitting:
+        return None
+    lab = max(fitting, key=lambda p: p.share).lab
+    return float(lab[0]), float(lab[1]), float(lab[2])
+
+
 CHROMA_WEIGHT = 0.25  # a vivid colour reads lighter than its L* alone says: a royal blue is "blue", not "dark"
 
 

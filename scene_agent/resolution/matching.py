@@ -8,10 +8,10 @@ for the find tool to word in the user's language.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from scene_agent.language.vocabulary import object_aliases, room_aliases
+from scene_agent.language.vocabulary import RELATED_LABELS, object_aliases, room_aliases
 from scene_agent.resolution.query import QuerySpec
 from scene_agent.scene.codes import code_sort_key, kind_of
 from scene_agent.scene.index import IndexedObject, IndexedRoom, SceneIndex
@@ -39,6 +39,8 @@ class Match:
     floor: str | None = None
     missing: Missing | None = None
     fallback_rooms: tuple[str, ...] = ()  # room words the scene has no room for, dropped to find the objects
+    instead_of: tuple[str, ...] = ()      # labels said that the scene has none of ...
+    instead: tuple[str, ...] = ()         # ... and the related ones matched in their place
 
 
 def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list[IndexedRoom]:
@@ -125,6 +127,14 @@ def match(index: SceneIndex, spec: QuerySpec) -> Match:
     codes = tuple(sorted(dict.fromkeys(found), key=code_sort_key))
     if codes:
         return Match(codes, spec.floor)
+    if spec.object_labels and not any(index.objects_matching(label) for label in spec.object_labels):
+        aliases = object_aliases()
+        related = tuple(dict.fromkeys(aliases.get(r, r) for label in spec.object_labels for r in RELATED_LABELS.get(label, ())
+                                      if index.objects_matching(aliases.get(r, r))))
+        if related:  # "the armchair" where the scan says chair: its chairs, said so
+            instead = match(index, replace(spec, object_labels=related))
+            if instead.codes:
+                return replace(instead, instead_of=spec.object_labels, instead=related)
     return Match((), spec.floor, _missing(index, spec, containers))
 
 

@@ -15,11 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+import numpy as np
+
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.order_words import OrderWord
 from scene_agent.language.reading import UnusedWhy
 from scene_agent.language.size_words import SizeWord
-from scene_agent.resolution.color_match import closeness, color_distance, color_score, dominant_term, lightness, loose_score
+from scene_agent.resolution.color_match import closeness, color_distance, color_score, dominant_term, fitting_lab, lightness, loose_score
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.scene.attributes import ItemAttributes
 
@@ -33,6 +35,7 @@ THIN = 0.2               # a thing thinner than this share of its middle side is
 SIZE_TIE = 0.05          # volumes and areas within 5 % are the same size
 LENGTH_TIE_M = 0.03      # lengths within 3 cm are the same length
 POSITIVE_STEP = 1.5      # "the large ones": the largest down to the first drop by this factor
+TWIN_DE = 8.0            # main colours this near (ΔE2000) are too alike to tell apart by a colour word on a scan
 COLOR_ABSENT = 10.0       # no basic term fits and no candidate's colour is within this ΔE2000 (in full light): none has it
 COLOR_MARGIN = Margin(6.0)  # … and within this of the nearest is as near
 GRADED_COLOR_MAX = 18.0   # a material's colours: this near
@@ -78,6 +81,10 @@ def by_color(codes: list[str], word: ColorWord, attributes: AttributesOf) -> Nar
             close = {c: closeness(word, items[c]) for c in kept}
             nearest = min(close.values())
             kept = [c for c in kept if close[c] <= nearest + FINE_COLOR_MARGIN]
+        twins = _color_twins(word, kept, codes, items)
+        if twins:
+            kept = [c for c in codes if c in kept or c in twins]
+            tied = True
     if word.tone is not None and kept:
         light = {c: lightness(word, items[c]) for c in kept}
         known = {c: v for c, v in light.items() if v is not None}
@@ -87,6 +94,27 @@ def by_color(codes: list[str], word: ColorWord, attributes: AttributesOf) -> Nar
             kept = [c for c in kept if c in known and sign * known[c] <= extreme + TONE_MARGIN]
             tied = len(kept) > 1
     return Narrowing("color", word.word, tuple(codes), tuple(kept), tied=tied, values=values)
+
+
+def _color_twins(word: ColorWord, kept: list[str], codes: list[str], items: dict[str, ItemAttributes]) -> set[str]:
+    """Candidates left out whose main colour is too near the colour a kept one was kept for to tell apart by a colour
+    word: a scan's colours shift with the light, so 'the white sink' may be the one measured just off-white beside a
+    white one."""
+    from scene_agent.color.science import delta_e2000
+
+    mains = {c: items[c].colors[0].lab for c in codes if items[c].colors}
+    chosen = [lab for c in kept if (lab := fitting_lab(word, items[c])) is not None]
+    if not chosen:
+        return set()
+    out = [c for c in codes if c not in kept and c in mains]
+    if not out:
+        return set()
+    a = np.array([mains[c] for c in out], dtype=np.float64)
+    twins = set()
+    for lab in chosen:
+        d = delta_e2000(a, np.array(lab, dtype=np.float64)[None, :])
+        twins |= {c for c, v in zip(out, np.atleast_1d(d), strict=True) if v <= TWIN_DE}
+    return twins
 
 
 def size_value(item: ItemAttributes, measure: str) -> float | None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from scene_agent.language.color_words import ColorWord
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
 from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
@@ -91,6 +92,11 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)
             return Resolution(description, (), (), floor=found.floor, missing=missing, unused=reading.unused)
+    if found is not None and found.instead:
+        said = description.reading.said or " ".join(found.instead_of)
+        description = replace(description, reading=replace(
+            description.reading, unused=(*description.reading.unused, Unused(said, "instead", found.instead[0]))))
+        reading = description.reading
     loose = _loosely_named(scene, description, base)
     if reading.view is not None and not listed:
         by_room = _by_view_room(scene, places, reading, base)
@@ -240,19 +246,20 @@ class _Run:
         for side in reading.sides:
             if side.kind in PLACES and side.kind not in ("top", "bottom") and not self._side(side):
                 return
-        for color in reading.colors:
-            if not self.step(by_color(self.codes, color, attributes)):
-                return
-        for material in reading.materials:
-            self.step(by_material(self.codes, material, attributes))
-        for shape in reading.shapes:
-            self.step(by_shape(self.codes, shape, attributes))
+        placed_among = list(self.codes)
         for relation, groups in relations:
             if relation.kind not in FACTS and not self.step(self._relating(relation, groups)):
                 return
         for side in reading.sides:
             if (side.kind not in PLACES or side.kind in ("top", "bottom")) and not self._side(side):
                 return
+        for color in reading.colors:
+            if not self._color(color, placed_among):
+                return
+        for material in reading.materials:
+            self.step(by_material(self.codes, material, attributes))
+        for shape in reading.shapes:
+            self.step(by_shape(self.codes, shape, attributes))
         if reading.size is not None and len(self.codes) > 1:
             self.step(by_size(self.codes, reading.size, attributes))
         ordinal = reading.ordinal
@@ -262,6 +269,20 @@ class _Run:
                                   largest_first=not ordinal.smallest_first))
             else:
                 self.step(by_position(self.codes, ordinal, self.places, self.frame))
+
+    def _color(self, color: ColorWord, placed_among: list[str]) -> bool:
+        """A colour among those the places left; where it fits none of them but fits others the places ruled out, the
+        words disagree with the scan (a colour measured off, a place misjudged): both are offered."""
+        attributes = self.scene.item_attributes
+        narrowing = by_color(self.codes, color, attributes)
+        if narrowing.kept or len(placed_among) == len(self.codes):
+            return self.step(narrowing)
+        elsewhere = by_color(placed_among, color, attributes)
+        if not elsewhere.kept or len(elsewhere.kept) == len(placed_among):
+            return self.step(narrowing)
+        both = set(self.codes) | set(elsewhere.kept)
+        kept = tuple(c for c in placed_among if c in both)
+        return self.step(Narrowing("color", color.word, tuple(self.codes), kept, tied=True, values=narrowing.values))
 
     def _relating(self, relation: Relation, groups: list[list[str]]) -> Callable[[list[str]], Narrowing]:
         """How a relation narrows some codes (for `step` to read it over both namings)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from scene_agent.language.reading import Unused
 from scene_agent.language.say import SIDE_WORDS_ZH, Words, color_name, count, join, label_name, plural, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.resolution.matching import Missing, entry
@@ -51,6 +52,7 @@ WHY: dict[str, Words] = {
     "not_there": Words("I cannot tell where '{word}' puts you here.", "无法判断你所说的位置在哪里。"),
     "middle_of_two": Words("With two, '{word}' does not pick one.", "只有两个时，“中间”选不出一个。"),
     "two_ends": Words("A row has two ends: '{word}' could be either.", "一排有两端，两端都可能。"),
+    "instead": Words("There is no {word} here, so I looked at what it calls {about}.", "这里没有{word}，所以看了它叫作{about}的东西。"),
     "kind_of": Words("I read '{word}' as describing the {about}.", "我把“{word}”理解为对{about}的描述。"),
     "looks_like": Words("I read '{word}' as what it looks like, not what it is.", "我把“{word}”理解为外观，而不是它是什么。"),
 }
@@ -192,11 +194,17 @@ def reading_note(resolution: Resolution, scene: Scene, lang: Lang) -> str | None
     parts += [_failed(replace(step, kept=()), resolution, scene, lang) for step in set_aside]
     aside_words = {step.words for step in set_aside}
     explained = [u for u in resolution.unused if u.why in WHY and u.word not in aside_words]
-    parts += list(dict.fromkeys(WHY[u.why](lang, word=u.word, about=_thing_name(u.about, lang)) for u in explained))
+    parts += list(dict.fromkeys(_why(u, lang) for u in explained))
     words = list(dict.fromkeys(u.word for u in resolution.unused if u.word not in aside_words and u.why not in WHY))
     if words:
         parts.append(NOT_USED(lang, words=", ".join(f"'{w}'" if lang == "en" else f"“{w}”" for w in words)))
     return " ".join(parts) or None
+
+
+def _why(unused: Unused, lang: Lang) -> str:
+    """Why some words were not used, in the user's language (a kind said instead of another named as a thing)."""
+    word = _thing_name(unused.word, lang) if unused.why == "instead" else unused.word
+    return WHY[unused.why](lang, word=word, about=_thing_name(unused.about, lang))
 
 
 def _thing_name(words: str, lang: Lang) -> str:

@@ -140,6 +140,23 @@ def test_left_and_right_are_sides_or_relations() -> None:
     assert relations(read("the box behind the couch")) == [("behind", "couch")]
 
 
+@pytest.mark.parametrize("text, head, sides, expected", [
+    # A view said in a sentence of its own, the door "of the room": the next sentence names the thing.
+    ("Face the door of the room.  The recycling bin you want to pick is on the right side.", "recycling bin", ["right"], []),
+    # "you want …", "you will find …" after a comma say which thing is meant, as "choose …" does.
+    ("the table that has 4 chairs around it, you want the chair closest to the window", "chair", [], [("closest", "window")]),
+    ("when you enter the room through the door, you will find this shelf on your left", "shelf", ["left"], []),
+    # "the one nearest the window": the one is the thing, nearest a relation (not "the nearest window").
+    ("two computer towers are on this side, select the one nearest the window", "computer tower", [],
+     [("closest", "window")]),
+])
+def test_which_sentence_and_which_noun_name_the_thing(text: str, head: str, sides: list[str],
+                                                     expected: list[tuple[str, ...]]) -> None:
+    r = read(text)
+    assert (r.head, [s.kind for s in r.sides], relations(r)) == (head, sides, expected)
+    assert not r.unused
+
+
 def test_the_thing_named_from_its_kind_when_the_words_only_point() -> None:
     r = read("facing the sinks, it is the one on the right")
     assert r.head == "sink" and [s.kind for s in r.sides] == ["right"]

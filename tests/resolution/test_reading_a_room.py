@@ -3,6 +3,8 @@ hold or not, sides from a viewpoint (the words' or the viewer's), ranks, exclusi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scene_agent.resolution.viewpoint import Viewpoint
@@ -131,3 +133,30 @@ def test_find_json_shows_the_reading(room: Scene) -> None:
     assert reading["head"] == "nightstand" and reading["sides"][0]["kind"] == "left"
     assert reading["view"]["kind"] == "facing" and reading["view"]["toward"]["head"] == "bed"
     assert "nightstand" in data["used_words"] and data["unused_words"] == []
+
+
+def test_a_kind_the_scene_has_none_of_is_looked_for_under_its_related_kinds(room: Scene) -> None:
+    # The room has chairs and a table, no armchair and no desk: the scan files them under those, and the note says so.
+    found = find(room, "the armchair")
+    assert [x.code for x in found.candidates] == [c(8), c(9)]
+    assert found.note == "There is no armchair here, so I looked at what it calls chair."
+    assert codes(room, "the red armchair") == [c(8)]
+    assert codes(room, "the desk") == [c(7)]
+    assert find(room, "the piano").candidates == []  # nothing related: nothing found
+
+
+def test_a_colour_that_disagrees_with_the_place_offers_both(room: Scene) -> None:
+    # The red chair is the one nearer the box; the white one is farther: the words disagree with the scan.
+    assert codes(room, "the chair next to the box") == [c(8)]
+    assert codes(room, "the white chair next to the box") == [c(8), c(9)]
+
+
+# Three doors: one measured white (L* 81), one light grey a step darker (L* 77), one brown.
+DOORS = [box(0, "door", 1.0, 0.05, 0.9, 0.1, 2.0, (200, 200, 200)), box(1, "door", 3.0, 0.05, 0.9, 0.1, 2.0, (188, 188, 188)),
+         box(2, "door", 5.0, 0.05, 0.9, 0.1, 2.0, BROWN), *walls(20, 6.0, 5.0)]
+
+
+def test_colours_too_alike_to_tell_apart_on_a_scan_are_kept_together(tmp_path: Path) -> None:
+    doors = load_scene(build_scene("hall", DOORS, tmp_path / "hall"))
+    assert codes(doors, "the white door") == [c(0), c(1)]  # ΔE2000 about 4: the light decides which is "white"
+    assert codes(doors, "the brown door") == [c(2)]
