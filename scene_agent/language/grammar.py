@@ -379,6 +379,7 @@ class _Reader:
         kind = piece.value
         toward: Thing | None = None
         at: Thing | None = None
+        standing_at = False
         i += 1
         while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
             current = pieces[i]
@@ -386,6 +387,8 @@ class _Reader:
                 self.used.append(current.text)
                 if kind == "standing":
                     kind = "facing" if current.value != "front_of" else "front_of"
+                elif current.value == "standing":
+                    standing_at = True  # "facing the headboard from the foot of the bed": where one stands comes next
                 i += 1
                 continue
             if current.kind in ("det", "other", "num", "color", "size", "shape", "material", "noun", "pron"):
@@ -396,7 +399,7 @@ class _Reader:
                 thing = self._thing(np)
                 if np.part in ("front", "front side", "head", "headboard") and kind == "facing":
                     kind = "front_of"
-                if kind == "standing" and at is None:
+                if (kind == "standing" or standing_at) and at is None:
                     at = thing
                 elif toward is None:
                     toward = thing
@@ -466,6 +469,8 @@ class _Reader:
         target = self.target
         viewed = [t for t in (target.view_toward, target.view_at) if t is not None]
         candidates = [t for t in viewed if t.plural] + [t for t in self.things if t.plural or t.other or (t.count or 0) > 1]
+        if len(viewed) == 2 and viewed[0].noun is not None and viewed[0].noun == viewed[1].noun:
+            candidates.append(viewed[0])  # "standing at the white table looking at the round one, …": one of the tables
         if target.partitive is not None:
             candidates.insert(0, target.partitive)
         for thing in candidates:

@@ -124,8 +124,10 @@ _SIDE_ROWS: tuple[tuple[SideKind, tuple[str, ...]], ...] = (
 )
 for _side, _phrases in _SIDE_ROWS:
     SIDES.update(dict.fromkeys(_phrases, _side))
-# "on your left", "to your right": the speaker's own left and right.
+# "on your left", "to your right": the speaker's own left and right; "furthest to the left": the leftmost.
 for _side in ("left", "right"):
+    SIDES.update(dict.fromkeys((f"{far} to the {_side}" for far in ("furthest", "farthest", "further", "farther", "most",
+                                                                     "the furthest", "the farthest", "the most")), _side))
     SIDES.update(dict.fromkeys((f"on your {_side}", f"to your {_side}", f"at your {_side}", f"your {_side}",
                                 f"on your {_side} side", f"on your {_side} hand side", f"to your far {_side}"), _side))
 
@@ -143,7 +145,7 @@ _VIEW_ROWS: tuple[tuple[ViewKind, tuple[str, ...]], ...] = (
     ("back_to", ("with your back to", "with your back against", "with your back towards", "with your back facing",
                  "your back to", "your back against", "your back is to", "your back is against", "your back is facing",
                  "back to", "back against", "with back to", "with your backs to", "your back towards")),
-    ("standing", ("standing at", "stand at", "standing by", "stand by", "standing in", "stand in", "standing near",
+    ("standing", ("stood at", "stood on", "stood by", "stood in", "stood next to", "stand on", "standing at", "stand at", "standing by", "stand by", "standing in", "stand in", "standing near",
                   "stand near", "standing next to", "stand next to", "standing on", "sitting at", "sit at", "sitting on",
                   "sit on", "sitting in", "sit in", "from", "as seen from", "seen from", "viewed from", "coming from",
                   "coming in from", "walking from", "looking from", "standing beside", "stand beside")),

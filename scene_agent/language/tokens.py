@@ -132,9 +132,9 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
             phrase = " ".join(tokens[i:i + n])
             if "." in tokens[i:i + n] or "," in tokens[i:i + n]:
                 continue
-            if clause_start and phrase in VIEWS:
+            if phrase in VIEWS and (clause_start or (VIEWS[phrase] == "facing" and _standing(pieces))):
                 best = Piece("view", tuple(tokens[i:i + n]), VIEWS[phrase])
-            elif phrase in SIDES and (phrase not in RELATIONS or n > 1) and not _of_a_thing(tokens, i + n, SIDES[phrase]):
+            elif phrase in SIDES and (phrase not in RELATIONS or n > 1) and not _of_a_thing(tokens, i + n, SIDES[phrase], phrase):
                 best = Piece("side", tuple(tokens[i:i + n]), SIDES[phrase])
             elif phrase in RELATIONS:
                 best = Piece("rel", tuple(tokens[i:i + n]), RELATIONS[phrase])
@@ -148,12 +148,25 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
             best = _single(tokens, i, lexicon)
         pieces.append(best)
         i += len(best.words)
-    return pieces
+    return _listed_adjectives(pieces)
 
 
-def _of_a_thing(tokens: list[str], after: int, side: str) -> bool:
-    """'at the corner of the table', 'in the middle of the desk': a part of a thing, not a place in the room."""
+_ADJECTIVES = frozenset({"color", "size", "shape", "material"})
+
+
+def _listed_adjectives(pieces: list[Piece]) -> list[Piece]:
+    """Commas between adjectives dropped: 'the big, brown, round table' is one noun phrase, not three clauses."""
+    return [p for k, p in enumerate(pieces)
+            if not (p.kind == "comma" and 0 < k < len(pieces) - 1 and pieces[k - 1].kind in _ADJECTIVES
+                    and pieces[k + 1].kind in _ADJECTIVES)]
+
+
+def _of_a_thing(tokens: list[str], after: int, side: str, phrase: str = "") -> bool:
+    """'at the corner of the table', 'in the middle of the desk': a part of a thing, not a place in the room ('the
+    higher of the two shelves' is one of the shelves)."""
     follows = tokens[after:after + 3]
+    if phrase.endswith(("er", "est")):
+        return False
     return side in ("corner", "middle", "center", "top", "bottom", "front", "back", "left", "right") and bool(follows) \
         and follows[0] == "of" and not ((len(follows) > 1 and follows[-1] in ("room", "rooms")) or follows[1:2] == ["room"])
 
@@ -175,6 +188,17 @@ def _clause_start(pieces: list[Piece]) -> bool:
         if piece.words[0] in _SUBORDINATORS:
             return True
     return True
+
+
+def _standing(pieces: list[Piece]) -> bool:
+    """Whether the clause so far says where someone stands ('if you stood on the table …'): where they look may
+    follow ('… looking towards the round table')."""
+    for piece in reversed(pieces):
+        if piece.kind in ("stop", "comma"):
+            return False
+        if piece.kind == "view":
+            return piece.value == "standing"
+    return False
 
 
 _SUBORDINATORS = frozenset({"if", "when", "while", "as", "assuming", "once", "upon"})

@@ -132,6 +132,16 @@ def test_where_the_speaker_stands(text: str, kind: str, toward: str | None, at: 
     assert (view.toward.head if view.toward else None, view.at.head if view.at else None) == (toward, at)
 
 
+def test_where_someone_stands_and_looks_across_a_list_of_adjectives() -> None:
+    # "stood on … looking towards …": standing at one table, facing another; commas between adjectives end nothing.
+    r = read("If you stood on the white square table looking towards the big, brown, round table, the one you want is "
+             "on the left.")
+    assert r.view is not None and r.view.kind == "facing"
+    assert r.view.toward is not None and r.view.toward.shapes == ("round",) and r.view.toward.size is not None
+    assert r.view.at is not None and r.view.at.shapes == ("square",)
+    assert r.head == "table" and [s.kind for s in r.sides] == ["left"] and not r.unused
+
+
 def test_left_and_right_are_sides_or_relations() -> None:
     r = read("facing the bed, the nightstand on the left")
     assert r.head == "nightstand" and [s.kind for s in r.sides] == ["left"]
@@ -149,6 +159,9 @@ def test_left_and_right_are_sides_or_relations() -> None:
     # "the one nearest the window": the one is the thing, nearest a relation (not "the nearest window").
     ("two computer towers are on this side, select the one nearest the window", "computer tower", [],
      [("closest", "window")]),
+    # "the higher of the two": a position, one of them; "furthest to the left": the leftmost.
+    ("the higher of the two shelves", "shelf", ["top"], []),
+    ("facing the sink, the stall furthest to the left", "stall", ["left"], []),
 ])
 def test_which_sentence_and_which_noun_name_the_thing(text: str, head: str, sides: list[str],
                                                      expected: list[tuple[str, ...]]) -> None:
