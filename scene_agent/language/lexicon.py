@@ -57,8 +57,12 @@ class Lexicon:
         """This lexicon plus a scene's own object labels and room names and types; the words of the room names
         ('master' of 'Master bedroom') are known as names, so 'the master bed' looks in that room."""
         phrases = dict(self.kinds)
+        room_keys = {key_of(_words_of(name)) for name in rooms}
         for name in objects:
-            phrases.setdefault(key_of(_words_of(name)), "object")
+            key = key_of(_words_of(name))
+            if phrases.get(key) == "room" and key not in room_keys:
+                phrases[key] = "object"  # "the closet" of a scan whose closets are things, not rooms
+            phrases.setdefault(key, "object")
         for name in rooms:
             phrases.setdefault(key_of(_words_of(name)), "room")
         names = frozenset(w for name in room_names for w in _words_of(name) if w.isalpha() and len(w) > 2)

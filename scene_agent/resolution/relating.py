@@ -31,7 +31,7 @@ from scene_agent.resolution.places import (
 from scene_agent.resolution.spots import Places
 from scene_agent.resolution.viewpoint import Viewpoint
 
-NEAR = Margin(0.12, 0.1)        # 'closest to', 'next to': within 12 cm, or 10 % of the nearest gap, is as near
+NEAR = Margin(0.12, 0.05)       # 'closest to', 'next to': within 12 cm, or 5 % of the nearest gap, is as near
 BESIDE = Margin(0.3, 0.5)        # 'to the left of X' with no viewpoint: those about as near X as the nearest
 NEAR_ANY_M = 1.5                # 'by the window' with several windows: this close to any of them
 FAR = Margin(0.12, 0.05)        # 'farthest from': within 12 cm, or 5 %, of the farthest

@@ -97,6 +97,8 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         description = replace(description, reading=replace(
             description.reading, unused=(*description.reading.unused, Unused(said, "instead", found.instead[0]))))
         reading = description.reading
+    if not listed:
+        base = _exactly_named(scene, description, base)
     loose = _loosely_named(scene, description, base)
     if reading.view is not None and not listed:
         by_room = _by_view_room(scene, places, reading, base)
@@ -162,6 +164,23 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
     kept = tuple(c for c in base if c in set(codes))
     return Resolution(description, base, kept, floor, tuple(steps), fallback_rooms=fallback_rooms, unused=tuple(unused),
                       frame=frame)
+
+
+def _exactly_named(scene: Scene, description: Description, base: tuple[str, ...]) -> tuple[str, ...]:
+    """Where the scene names some candidates exactly as said ('doorframe') and others only by a synonym ('door'),
+    the ones named as said: the scan tells them apart, so the words do. Kinds of it ('office chair' for 'chair')
+    stay."""
+    said = _as_named(description.reading.said)
+    objects = scene.index.objects
+    if not said or not all(c in objects for c in base):
+        return base
+    named = [c for c in base if _as_named(objects[c].obj.label) == said]
+    if not named or len(named) == len(base):
+        return base
+    last = description.reading.said.split()[-1] if description.reading.said else ""
+    kinds = [c for c in base if c not in named and objects[c].obj.label.lower().split()[-1:] == [last]
+             and " " in objects[c].obj.label]
+    return tuple(c for c in base if c in named or c in kinds)
 
 
 def _loosely_named(scene: Scene, description: Description, base: tuple[str, ...]) -> frozenset[str]:

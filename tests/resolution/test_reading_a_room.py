@@ -160,3 +160,19 @@ def test_colours_too_alike_to_tell_apart_on_a_scan_are_kept_together(tmp_path: P
     doors = load_scene(build_scene("hall", DOORS, tmp_path / "hall"))
     assert codes(doors, "the white door") == [c(0), c(1)]  # ΔE2000 about 4: the light decides which is "white"
     assert codes(doors, "the brown door") == [c(2)]
+
+
+# A scan naming things finely: two doors and a doorframe, a chair and an office chair, a closet that is a thing.
+FINE = [box(0, "door", 1.0, 0.05, 0.9, 0.1, 2.0, BROWN), box(1, "door", 3.0, 0.05, 0.9, 0.1, 2.0, BROWN),
+        box(2, "doorframe", 5.0, 0.05, 1.0, 0.1, 2.1, WHITE), box(3, "chair", 1.0, 2.5, 0.5, 0.5, 0.9, RED),
+        box(4, "office chair", 4.0, 2.5, 0.6, 0.6, 1.0, GREY), box(5, "closet", 5.6, 4.0, 0.8, 1.5, 2.2, WHITE),
+        box(6, "window", 0.05, 3.5, 0.1, 1.0, 1.2, WHITE, z=0.9), box(7, "window", 5.95, 2.0, 0.1, 1.0, 1.2, WHITE, z=0.9),
+        *walls(20, 6.0, 5.0)]
+
+
+def test_the_scans_own_names_tell_things_apart(tmp_path: Path) -> None:
+    scene = load_scene(build_scene("flat", FINE, tmp_path / "flat"))
+    assert codes(scene, "the doorframe") == [c(2)]  # the scan's doorframe, not its doors, though both are doors
+    assert codes(scene, "the door") == [c(0), c(1)]
+    assert codes(scene, "the chair") == [c(3), c(4)]  # an office chair is a chair
+    assert codes(scene, "the window near the closet") == [c(7)]  # a closet the scan has as a thing, not a room
