@@ -50,6 +50,14 @@ class NounPhrase:
     unused: list[Unused] = field(default_factory=list)
 
 
+def _corner_of_a_thing(np: NounPhrase, pieces: list[Piece], inner_start: int) -> bool:
+    """'the corner of the table' is a part of the table ('the corner of the room' is the room's)."""
+    if np.noun is None or np.noun.words != "corner":
+        return False
+    inner, _ = noun_phrase(pieces, inner_start)
+    return inner.noun is not None and inner.noun.kind == "object"
+
+
 def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
     """The noun phrase starting at pieces[i] and the index just after it."""
     start = i
@@ -124,7 +132,8 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
     # "the end of the table", "the smaller of the shelves", "the kitchen of flat 4a"
     if i + 1 < len(pieces) and pieces[i].kind == "of":
         inner_start = i + 1
-        if np.noun is not None and np.noun.kind == "part" and pieces[inner_start].kind in ("det", "noun", "color", "size", "other"):
+        if np.noun is not None and (np.noun.kind == "part" or _corner_of_a_thing(np, pieces, inner_start)) and \
+                pieces[inner_start].kind in ("det", "noun", "color", "size", "other"):
             inner, i = noun_phrase(pieces, inner_start)
             np = _with_part(np, inner)
             words = [*words, "of", *inner.text.split()]

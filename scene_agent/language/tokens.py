@@ -165,10 +165,14 @@ def _of_a_thing(tokens: list[str], after: int, side: str, phrase: str = "") -> b
     """'at the corner of the table', 'in the middle of the desk': a part of a thing, not a place in the room ('the
     higher of the two shelves' is one of the shelves)."""
     follows = tokens[after:after + 3]
-    if phrase.endswith(("er", "est")):
+    if phrase.split()[-1:] and phrase.split()[-1] in _COMPARED:
         return False
     return side in ("corner", "middle", "center", "top", "bottom", "front", "back", "left", "right") and bool(follows) \
         and follows[0] == "of" and not ((len(follows) > 1 and follows[-1] in ("room", "rooms")) or follows[1:2] == ["room"])
+
+
+_COMPARED = frozenset({"higher", "highest", "lower", "lowest", "upper", "uppermost", "lowermost", "topmost",
+                       "bottommost", "leftmost", "rightmost"})
 
 
 def _words(phrase: str) -> int:

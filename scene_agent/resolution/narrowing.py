@@ -193,6 +193,12 @@ def by_material(codes: list[str], material: str, attributes: AttributesOf) -> Na
 
 
 SHAPE_MARGIN = Margin(0.15)
+RECTANGLE_RATIO = 0.85  # a footprint narrower than this share of its length is a rectangle, not a square
+
+
+def _upright_and_thin(extent: tuple[float, float, float]) -> bool:
+    """A door, a picture, a whiteboard: its shape is its face's, which the footprint does not show."""
+    return extent[1] < THIN * extent[0] and extent[2] > extent[1]
 
 
 def by_shape(codes: list[str], shape: str, attributes: AttributesOf) -> Narrowing:
@@ -200,19 +206,23 @@ def by_shape(codes: list[str], shape: str, attributes: AttributesOf) -> Narrowin
     ratio: dict[str, float] = {}
     for c in codes:
         extent = attributes(c).extent_m
-        if extent is not None and extent[0] > 0:
+        if extent is not None and extent[0] > 0 and not _upright_and_thin(extent):
             ratio[c] = extent[1] / extent[0]  # width / length: 1 for a square, small for a long thing
     if not ratio:
         return Narrowing("shape", shape, tuple(codes), tuple(codes))
     if shape in ("round", "square"):
         kept = by_contrast(ratio, "high", SHAPE_MARGIN)
-    elif shape in ("long", "rectangular"):
+    elif shape == "rectangular":  # any not square: 'a rectangular table' describes it more often than it contrasts
+        kept = [c for c, r in ratio.items() if r <= RECTANGLE_RATIO] or by_contrast(ratio, "low", SHAPE_MARGIN)
+    elif shape == "long":
         kept = by_contrast(ratio, "low", SHAPE_MARGIN)
     elif shape == "flat":
         heights = {c: attributes(c).z_max - attributes(c).z_min for c in codes}
         kept = by_contrast(heights, "low", Margin(0.05, 0.3))
     else:
         kept = list(codes)
+    if shape != "flat":
+        kept = [c for c in codes if c in kept or c not in ratio]  # a door's shape is not read: it stays
     return Narrowing("shape", shape, tuple(codes), tuple(kept or codes), tied=len(kept) > 1, values=rounded(ratio))
 
 

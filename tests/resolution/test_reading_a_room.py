@@ -107,6 +107,20 @@ def test_left_and_right_follow_the_viewer(room: Scene) -> None:
     assert codes(room, "the door on the right", looking_south) == [c(0)]
 
 
+# A closed door (a thin slab) and an open one, its box as deep as it is wide; a square table and a long one.
+DOORS_AND_TABLES = [box(0, "door", 1.0, 0.05, 0.9, 0.1, 2.0, BROWN), box(1, "door", 4.0, 0.45, 0.9, 0.8, 2.0, BROWN),
+                    box(2, "table", 1.5, 3.0, 0.9, 0.9, 0.75, BROWN), box(3, "table", 4.0, 3.0, 1.8, 0.8, 0.75, BROWN),
+                    *walls(20, 6.0, 5.0)]
+
+
+def test_shapes_of_flat_upright_things_are_not_read_from_their_footprint(tmp_path: Path) -> None:
+    scene = load_scene(build_scene("study", DOORS_AND_TABLES, tmp_path / "study"))
+    # A door's footprint is a thin strip, whatever its face looks like: 'rectangular' tells neither door apart.
+    assert codes(scene, "the rectangular door") == [c(0), c(1)]
+    assert codes(scene, "the rectangular table") == [c(3)]
+    assert codes(scene, "the square table") == [c(2)]
+
+
 def test_ranks(room: Scene) -> None:
     assert codes(room, "the biggest door") == [c(0), c(1), c(2)]  # the same size: a tie
     assert codes(room, "the second largest nightstand") == [c(5), c(6)]
