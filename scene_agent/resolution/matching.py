@@ -83,8 +83,11 @@ def closest_words(index: SceneIndex, words: tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def match(index: SceneIndex, spec: QuerySpec) -> Match:
-    """The rooms and objects a head names; a room word the scene has no room for is dropped when objects remain."""
+def match(index: SceneIndex, spec: QuerySpec, *, related: bool = True) -> Match:
+    """The rooms and objects a head names; a room word the scene has no room for is dropped when objects remain.
+
+    `related`: when the scene has none of the kind said, look under the kinds it may be filed under (RELATED_LABELS:
+    an armchair the scan calls a chair), saying so in `instead_of` / `instead`."""
     if spec.floor is not None and spec.floor not in index.floors:
         return Match((), spec.floor, Missing("floor", (spec.floor,), elsewhere=tuple(index.floors)))
     unknown_codes = [c for c in spec.codes if c not in index]
@@ -127,14 +130,14 @@ def match(index: SceneIndex, spec: QuerySpec) -> Match:
     codes = tuple(sorted(dict.fromkeys(found), key=code_sort_key))
     if codes:
         return Match(codes, spec.floor)
-    if spec.object_labels and not any(index.objects_matching(label) for label in spec.object_labels):
+    if related and spec.object_labels and not any(index.objects_matching(label) for label in spec.object_labels):
         aliases = object_aliases()
-        related = tuple(dict.fromkeys(aliases.get(r, r) for label in spec.object_labels for r in RELATED_LABELS.get(label, ())
-                                      if index.objects_matching(aliases.get(r, r))))
-        if related:  # "the armchair" where the scan says chair: its chairs, said so
-            instead = match(index, replace(spec, object_labels=related))
+        kinds = tuple(dict.fromkeys(aliases.get(r, r) for label in spec.object_labels for r in RELATED_LABELS.get(label, ())
+                                    if index.objects_matching(aliases.get(r, r))))
+        if kinds:  # "the armchair" where the scan says chair: its chairs, said so
+            instead = match(index, replace(spec, object_labels=kinds), related=False)
             if instead.codes:
-                return replace(instead, instead_of=spec.object_labels, instead=related)
+                return replace(instead, instead_of=spec.object_labels, instead=kinds)
     return Match((), spec.floor, _missing(index, spec, containers))
 
 

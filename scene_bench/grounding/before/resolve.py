@@ -37,7 +37,7 @@ class _Places:
 
 def resolve(scene: Scene, description: Description) -> list[str]:
     """The codes a description means in the scene (empty when a step leaves nothing)."""
-    codes = list(match(labelled(scene.index), description.spec).codes)
+    codes = list(match(labelled(scene.index), description.spec, related=False).codes)  # as head matching was
     if not codes:
         return []
     phrase = description.phrase
