@@ -101,6 +101,7 @@ class _Reader:
         self.used: list[str] = []
         self.corrections: list[tuple[str, str]] = []
         self.target_named = False
+        self.denied: dict[int, Thing] = {}       # the thing a negated relation's reference was said of, by reference
         self.p = 0
 
     # -- the walk ---------------------------------------------------------------------------------------------------
@@ -353,10 +354,14 @@ class _Reader:
             kind = _PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
         count = thing.count if kind in ("with", "near", "supporting") and thing.count and thing.count > 1 else None
         owner.relations.append(Link(rel.text, kind, [thing], negated=negated is not None, count=count))
+        if negated is not None:
+            self.denied[id(thing)] = owner
 
     def _location(self, np: NounPhrase, owner: Thing) -> bool:
-        """'in the kitchen', 'of flat 4A', 'on floor 1': words that say where to look, kept with the thing's name."""
+        """'in the kitchen', 'of flat 4A', 'on floor 1': words that say where to look, kept with the thing's name
+        ('the lamp not on the dresser in the bedroom': the lamp's, since the dresser only says where it is not)."""
         if (np.noun is not None and np.noun.kind == "room") or (np.noun is None and np.words_only and owner.head_words):
+            owner = self.denied.get(id(owner), owner)
             if owner.noun is None and not owner.limits:
                 owner.pronoun = True  # "the one in the study": still a pronoun, placed in a room
             owner.limits.append(np.text_without_det)

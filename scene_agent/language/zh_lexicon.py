@@ -29,7 +29,9 @@ OBJECT_WORDS: dict[str, tuple[str, ...]] = {
     "mirror": ("镜子",), "picture": ("画", "挂画", "照片"), "curtain": ("窗帘",), "pillow": ("枕头",),
     "cushion": ("抱枕", "靠垫"), "piano": ("钢琴",), "microwave": ("微波炉",), "dishwasher": ("洗碗机",),
     "computer tower": ("电脑主机", "电脑"), "laptop": ("笔记本电脑",), "whiteboard": ("白板",), "radiator": ("暖气片", "暖气"),
-    "box": ("箱子", "盒子"), "backpack": ("背包",), "suitcase": ("行李箱",), "shower": ("淋浴", "淋浴间"),
+    "box": ("箱子", "盒子"),
+    "cup": ("杯子", "水杯", "马克杯", "茶杯"), "coffee maker": ("咖啡机",), "backpack": ("背包",), "suitcase": ("行李箱",),
+    "shower": ("淋浴", "淋浴间"),
     "counter": ("台面", "柜台", "吧台", "料理台", "操作台"), "ottoman": ("脚凳",), "blinds": ("百叶窗",),
 }
 
@@ -146,7 +148,7 @@ SELECTING: dict[str, tuple[str, ...]] = {
 }
 # Not this one: "不是红色的那个" (the one that is not red), "除了办公椅以外的椅子" (any chair except the office chair).
 NEGATIONS: dict[str, tuple[str, ...]] = {"not": ("不是", "并非", "并不是", "不")}
-NOT_AT = ("不在",)
+NOT_AT = ("不在", "没有放在", "没放在", "没有摆在", "没摆在", "没有挂在", "没挂在", "没有在", "没在", "不放在", "不是放在", "不是在")
 EXCEPT = ("除了", "除去", "除开")
 EXCEPT_END = ("以外", "之外")
 # Where something is ("在书桌上": on the desk; "它在书桌旁边": it is next to the desk); 在 itself is dropped in a

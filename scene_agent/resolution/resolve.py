@@ -135,7 +135,6 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
             fallback_rooms: tuple[str, ...]) -> Resolution:
     """The reading resolved in each room on its own and the rooms' picks pooled ('facing the bed, the lamp on the left'
     with three bedrooms: the left lamp of each, for the user to choose among). Each room's steps are kept, in order."""
-    codes: list[str] = []
     steps: list[Narrowing] = []
     unused: list[Unused] = list(description.reading.unused)
     frame: Viewpoint | None = None
@@ -147,21 +146,26 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
         words = f"{view.word} {named.text}".strip() if view is not None and named is not None else ""
         steps.append(Narrowing("place", words, base, tuple(c for c in base if c not in dropped)))
     sides = [side.kind for side in description.reading.sides if side.kind in ("left", "right") and not side.negated]
-    elsewhere: list[str] = []  # a room's lone candidate clearly on the other side ('the lamp on the left', right of the bed)
+    runs: list[tuple[_Run, bool]] = []  # each room's run, and whether its lone candidate is clearly on the other side
     for group in by_room:
         run = _Run(scene, places, list(group), viewpoint, loose & frozenset(group))
         run.lone_sides = False
         run.resolve(description.reading, False, None)
-        steps += run.steps
-        unused += [u for u in run.unused if u not in unused]
         frame = frame or run.frame
-        if len(run.codes) == 1 and run.frame is not None and run.frame.source == "words" and any(
-                across_the_line(places.spot(run.codes[0]), side, run.frame) for side in sides):
-            steps.append(Narrowing("side", description.reading.sides[0].word, tuple(run.codes), ()))
-            elsewhere += run.codes
-        else:
-            codes += run.codes
-    codes = codes or elsewhere  # every room's on the other side: the side word is set aside (said by the steps)
+        other_side = len(run.codes) == 1 and run.frame is not None and run.frame.source == "words" and any(
+            across_the_line(places.spot(run.codes[0]), side, run.frame) for side in sides)
+        runs.append((run, other_side))
+    # The rooms where every word holds; else those where only some were set aside; else all (the side set aside).
+    chosen = ([r for r in runs if not r[1] and not any(step.set_aside for step in r[0].steps)]
+              or [r for r in runs if not r[1]] or runs)
+    codes: list[str] = []
+    for run, other_side in chosen:
+        codes += run.codes
+        steps += run.steps
+        if other_side:
+            steps.append(Narrowing("side", description.reading.sides[0].word, tuple(run.codes), tuple(run.codes),
+                                   set_aside=True))
+        unused += [u for u in run.unused if u not in unused]
     kept = tuple(c for c in base if c in set(codes))
     return Resolution(description, base, kept, floor, tuple(steps), fallback_rooms=fallback_rooms, unused=tuple(unused),
                       frame=frame)
@@ -334,7 +338,9 @@ class _Run:
         groups: list[list[str]] = []
         rooms = frozenset(self.places.spot(c).room for c in self.codes)
         for ref in relation.references:
-            resolved = resolve(self.scene, describe(ref, self.scene.index), places=self.places, rooms=rooms)
+            # read from where the speaker stands, too: 'facing the bed, the lamp on the nightstand on the left'
+            resolved = resolve(self.scene, describe(ref, self.scene.index), places=self.places, rooms=rooms,
+                               viewpoint=self.frame)
             if not resolved.codes and resolved.missing is None and ref.qualified:
                 bare = replace(ref, colors=(), size=None, shapes=(), materials=(), relations=(), sides=(), ordinal=None)
                 resolved = resolve(self.scene, describe(bare, self.scene.index), places=self.places, rooms=rooms)

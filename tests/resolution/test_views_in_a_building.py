@@ -30,6 +30,10 @@ def codes(scene: Scene, text: str) -> list[str]:
     ("facing the bed, the lamp on the right", ["1-2-5", "1-4-4"]),
     ("面对床，左边的台灯", ["1-2-4", "1-3-4"]),
     ("facing the bed, the lamp on the left that is not on the dresser", ["1-2-4", "1-3-4"]),
+    # The view reads the reference's side too, said first or last; a room where a word fits nothing is left out.
+    ("facing the bed, the lamp on the nightstand on the left", ["1-2-4", "1-3-4"]),
+    ("the lamp on the nightstand on the left in the master bedroom, facing the bed", ["1-2-4"]),
+    ("卧室里没有放在梳妆台上的台灯", ["1-2-4", "1-2-5", "1-3-4", "1-4-4"]),
     # A room named: that room alone.
     ("facing the bed, the lamp on the left in the master bedroom", ["1-2-4"]),
 ])
