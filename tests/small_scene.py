@@ -38,10 +38,15 @@ def box_points(rng: np.random.Generator, lo: np.ndarray, hi: np.ndarray, rgb: tu
 
 def write_small_scene(out: Path) -> Path:
     """Write SMALL_SCENE into `out`; returns the manifest path."""
+    return write_scene(out, SMALL_SCENE, "small", "Small test home")
+
+
+def write_scene(out: Path, spec: Sequence, scene_id: str, name: str) -> Path:  # type: ignore[type-arg]
+    """Write a scene laid out as SMALL_SCENE is (floors of rooms side by side, objects in a row) into `out`."""
     rng = np.random.default_rng(7)
     floors = []
     with SceneWriter(out) as writer:
-        for f_index, (f_code, f_name, rooms_spec) in enumerate(SMALL_SCENE):
+        for f_index, (f_code, f_name, rooms_spec) in enumerate(spec):
             rooms = []
             for r_index, (r_code, r_type, r_name, objects_spec) in enumerate(rooms_spec):
                 origin = np.array([r_index * 5.0, 0.0, f_index * 3.0])
@@ -54,7 +59,7 @@ def write_small_scene(out: Path) -> Path:
                 rooms.append(Room(code=r_code, type=r_type, name=r_name, points_file=rel, point_count=count, bounds=bounds,
                                   objects=objects))
             floors.append(Floor(code=f_code, name=f_name, elevation=f_index * 3.0, rooms=rooms))
-        return writer.finish(SceneManifest(scene_id="small", name="Small test home", floors=floors))
+        return writer.finish(SceneManifest(scene_id=scene_id, name=name, floors=floors))
 
 
 # A row of chairs alike (same label, same colour), 1 m apart along x in one room: only where each stands tells

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 
 from scene_agent.language.zh_lexicon import FLAT_WORDS, LOOKING, entries
 from scene_agent.language.zh_phrases import WORDLIKE, Tok, linear, render, rewritten, word_run
@@ -42,6 +43,14 @@ def to_english(text: str) -> str:
     return ". ".join(", ".join(clauses) for clauses in sentences if clauses)
 
 
+def _room_follows(text: str, at: int, table: Mapping[str, tuple[str, str]]) -> bool:
+    """Whether a room word comes next ('4A厨房': flat 4A's kitchen)."""
+    from scene_agent.language.vocabulary import room_aliases
+
+    rooms = room_aliases()
+    return any(text.startswith(zh, at) and english in rooms for zh, (kind, english) in table.items() if kind == "noun")
+
+
 def _floor(m: re.Match[str]) -> str:
     n = int(m.group(1))
     return f" floor {max(0, n - 1)} "  # 一楼/1楼 is the ground floor (floor 0), as "first floor" is
@@ -60,7 +69,8 @@ def _segment(text: str) -> list[Tok]:
     while i < len(text):
         found: Tok | None = None
         size = 0
-        if (m := _FLAT.match(text, i)) and (m.group(1) or m.group(3) or text[m.end():m.end() + 1] == "的"):
+        if (m := _FLAT.match(text, i)) and (m.group(1) or m.group(3) or text[m.end():m.end() + 1] == "的"
+                                            or _room_follows(text, m.end(), table)):
             possessive = text[m.end():m.end() + 1] == "的"
             name = ("flat " if m.group(1) or m.group(3) else "") + m.group(2).lower() + ("'s" if possessive else "")
             found, size = Tok("name", name, m.group(0)), len(m.group(0)) + possessive

@@ -29,6 +29,7 @@ class Missing:
     floor: str | None = None           # the floor it was limited to
     elsewhere: tuple[str, ...] = ()    # codes of the rooms that do have the label / rooms of that type elsewhere
     suggestions: tuple[str, ...] = ()  # closest words of the scene's vocabulary
+    names: tuple[str, ...] = ()        # words of a room's name it was limited to ('2b' of "Kitchen, flat 2B")
 
 
 @dataclass(frozen=True)
@@ -50,12 +51,18 @@ def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list
         rooms = [r for r in rooms if r.type in spec.room_types or r.room.code in named]
     hinted = hinted_rooms(index, spec.name_words)
     if hinted is not None:
-        rooms = [r for r in rooms if r.room.code in hinted] or rooms
+        # A flat's name ('2b') is strict: no bedroom in flat 2B is no bedroom. A word such as 'guest' only hints.
+        rooms = [r for r in rooms if r.room.code in hinted] or ([] if _strict_names(spec.name_words) else rooms)
     if containers:
         rooms = [r for r in rooms if any(r.room.code == c or r.floor.code == c for c in containers)]
     if spec.floor is not None:
         rooms = [r for r in rooms if r.floor.code == spec.floor]
     return rooms
+
+
+def _strict_names(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The name words that pick a room for sure: a flat's ('2b'), not a hint such as 'guest'."""
+    return tuple(w for w in words if any(ch.isdigit() for ch in w))
 
 
 def hinted_rooms(index: SceneIndex, words: tuple[str, ...]) -> set[str] | None:
@@ -146,7 +153,7 @@ def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missi
         elsewhere = sorted({o.room.room.code for label in spec.object_labels for o in index.objects_matching(label)},
                            key=code_sort_key)
         return Missing("label", spec.object_labels, rooms=spec.room_types + spec.room_names + tuple(containers),
-                       floor=spec.floor, elsewhere=tuple(elsewhere))
+                       floor=spec.floor, elsewhere=tuple(elsewhere), names=_strict_names(spec.name_words))
     if spec.room_types or spec.room_names:
         asked = tuple(t.replace("_", " ") for t in spec.room_types) + spec.room_names
         elsewhere = [r.room.code for r in index.rooms.values() if r.type in spec.room_types]

@@ -83,10 +83,13 @@ def noun_of(scene: Scene, codes: tuple[str, ...] | list[str], lang: Lang) -> str
 def _where(m: Missing, lang: Lang) -> str:
     """' in the kitchen or Lounge on floor 1' / '1 层的厨房或Lounge里' — the limits that left nothing."""
     rooms = [room_type_name(r, lang) if "_" in r or r.islower() else r for r in m.rooms]
+    names = " ".join(n.upper() for n in m.names)
     if lang == "zh":
         place = join(rooms, lang, "or") + "里" if rooms else ""
-        return (f"{m.floor} 层的" if m.floor is not None else "") + place
+        named = (names + ("的" if place else "里")) if names else ""
+        return (f"{m.floor} 层的" if m.floor is not None else "") + named + place
     where = f" in the {' or '.join(rooms)}" if rooms else ""
+    where += (f" of {names}" if rooms else f" in {names}") if names else ""
     return where + (f" on floor {m.floor}" if m.floor is not None else "")
 
 
