@@ -18,14 +18,10 @@ from scene_agent.language.lexicon import Lexicon, NounHit, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
-from scene_agent.language.spelling import is_english, mended
+from scene_agent.language.sentences import cut_sentences, selecting_sentence
+from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
 
-SELECTING = frozenset({"choose", "select", "pick", "click", "want", "correct", "target", "answer", "find", "locate",
-                       "identify"})
-# Words that may come before a selecting word: "you want the chair …", "you will find this shelf …", "then choose …".
-_BEFORE_SELECTING = frozenset({"you", "i", "we", "will", "would", "should", "need", "to", "can", "must", "then", "now",
-                               "please", "just", "ll", "d", "also"})
 _INVERSE = {"on": "supporting", "supporting": "on", "under": "above", "above": "under", "front": "behind",
             "behind": "front", "left": "right", "right": "left", "inside": "with", "near": "near", "with": "near"}
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
@@ -54,40 +50,13 @@ def read(text: str, lexicon: Lexicon | None = None, *, numbers: bool = False) ->
         if order is not None and order.kind not in ("both", "all") and not (numbers and order.kind == "nth"):
             order = None
     text_for_pieces = text
-    pieces, mends = _corrected(tag(tokenize(text_for_pieces), lexicon), lexicon)
+    pieces, mends = mend_pieces(tag(tokenize(text_for_pieces), lexicon), lexicon)
     reader = _Reader(pieces)
     reader.corrections += mends
     reader.walk()
     order = order or reader.target.order_word()
     return reader.target.reading(text, order=order, corrections=reader.corrections, unused=reader.unused,
                                  used=reader.used)
-
-
-def _corrected(pieces: list[Piece], lexicon: Lexicon) -> tuple[list[Piece], list[tuple[str, str]]]:
-    """Words no table knows and no English word list has: where a noun belongs (after 'the', an adjective, or alone),
-    read as the scene's noun nearest in spelling ('chiar' → chair); elsewhere as the English word they most likely
-    were, when a table knows that one ('bronw' → brown)."""
-    out: list[Piece] = []
-    mends: list[tuple[str, str]] = []
-    for k, piece in enumerate(pieces):
-        if piece.kind == "word" and not is_english(piece.words[0]):
-            word = piece.words[0]
-            before = out[-1].kind if out else None
-            after = pieces[k + 1].kind if k + 1 < len(pieces) else None
-            noun_slot = before in (None, "det", "color", "size", "shape", "material", "other", "num", "comma", "stop",
-                                   "filler", "side") and after not in ("noun",)
-            hit = lexicon.near_spelling(word) if noun_slot else None
-            if hit is not None:
-                out.append(Piece("noun", piece.words, hit))
-                continue
-            fixed = mended(word)
-            retagged = tag([fixed], lexicon) if fixed else []
-            if fixed and len(retagged) == 1 and retagged[0].kind not in ("word", "filler"):
-                out.append(Piece(retagged[0].kind, piece.words, retagged[0].value))
-                mends.append((word, fixed))
-                continue
-        out.append(piece)
-    return out, mends
 
 
 class _Reader:
@@ -107,8 +76,8 @@ class _Reader:
     # -- the walk ---------------------------------------------------------------------------------------------------
 
     def walk(self) -> None:
-        sentences = _sentences(self.pieces)
-        start = _selecting_sentence(sentences)
+        sentences = cut_sentences(self.pieces)
+        start = selecting_sentence(sentences)
         for number, sentence in enumerate(sentences):
             if number < start:
                 self._context(sentence)
@@ -490,41 +459,6 @@ def _words_until_comma(pieces: list[Piece], i: int) -> list[str]:
         words += pieces[i].words
         i += 1
     return words
-
-
-def _sentences(pieces: list[Piece]) -> list[list[Piece]]:
-    """The pieces cut at full stops, and at a comma or 'then' before 'choose …' ('find the table, then choose …'),
-    unless what came before the comma was where the speaker stands ('facing the bed, choose …')."""
-    out: list[list[Piece]] = [[]]
-    for k, piece in enumerate(pieces):
-        choose_next = _selects(pieces, k + 1)
-        viewed = any(p.kind == "view" for p in out[-1])
-        if piece.kind == "stop" or (piece.kind == "comma" and choose_next and not viewed):
-            if out[-1]:
-                out.append([])
-        elif not (piece.kind == "filler" and piece.words[0] == "then" and not out[-1]):
-            out[-1].append(piece)
-    return [s for s in out if s]
-
-
-def _selects(pieces: list[Piece], i: int) -> bool:
-    """Whether the pieces from i on start by saying which thing is meant: 'choose …', 'then pick …', 'you want …'."""
-    for piece in pieces[i:i + 4]:
-        word = piece.words[0]
-        if piece.kind == "filler" and word in SELECTING:
-            return True
-        if word not in _BEFORE_SELECTING:
-            return False
-    return False
-
-
-def _selecting_sentence(sentences: list[list[Piece]]) -> int:
-    """The sentence that says which thing is meant: a later 'choose the …' overrides a first 'look for the bed'."""
-    for number in range(len(sentences) - 1, 0, -1):
-        first = next((k for k, p in enumerate(sentences[number]) if p.kind not in ("det",)), None)
-        if first is not None and _selects(sentences[number], first):
-            return number
-    return 0
 
 
 def _adjective_side(pieces: list[Piece], i: int) -> bool:

@@ -3,13 +3,16 @@
 A real English word is never read as a misspelling ("place" is not "plate"); a word that is not one is read
 as the scene's noun nearest in spelling (lexicon.py) or, failing that, as the English word pyspellchecker's
 bundled word list and Norvig's corrector give ("bronw" → brown, "closes" stays "closes"). Loaded only when a
-description holds a word no table knows.
+description holds a word no table knows. `mend_pieces` does this over a description's tagged pieces.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from scene_agent.language.lexicon import Lexicon
+from scene_agent.language.tokens import Piece, tag
 
 if TYPE_CHECKING:
     from spellchecker import SpellChecker
@@ -37,3 +40,30 @@ def mended(word: str) -> str | None:
         return None
     found = _checker().correction(word)
     return found if found and found != word else None
+
+
+def mend_pieces(pieces: list[Piece], lexicon: Lexicon) -> tuple[list[Piece], list[tuple[str, str]]]:
+    """Words no table knows and no English word list has: where a noun belongs (after 'the', an adjective, or alone),
+    read as the scene's noun nearest in spelling ('chiar' → chair); elsewhere as the English word they most likely
+    were, when a table knows that one ('bronw' → brown)."""
+    out: list[Piece] = []
+    mends: list[tuple[str, str]] = []
+    for k, piece in enumerate(pieces):
+        if piece.kind == "word" and not is_english(piece.words[0]):
+            word = piece.words[0]
+            before = out[-1].kind if out else None
+            after = pieces[k + 1].kind if k + 1 < len(pieces) else None
+            noun_slot = before in (None, "det", "color", "size", "shape", "material", "other", "num", "comma", "stop",
+                                   "filler", "side") and after not in ("noun",)
+            hit = lexicon.near_spelling(word) if noun_slot else None
+            if hit is not None:
+                out.append(Piece("noun", piece.words, hit))
+                continue
+            fixed = mended(word)
+            retagged = tag([fixed], lexicon) if fixed else []
+            if fixed and len(retagged) == 1 and retagged[0].kind not in ("word", "filler"):
+                out.append(Piece(retagged[0].kind, piece.words, retagged[0].value))
+                mends.append((word, fixed))
+                continue
+        out.append(piece)
+    return out, mends
