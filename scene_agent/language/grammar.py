@@ -49,8 +49,7 @@ def read(text: str, lexicon: Lexicon | None = None, *, numbers: bool = False) ->
         order, _ = order_word(" ".join(tokenize(text)), numbers=numbers)
         if order is not None and order.kind not in ("both", "all") and not (numbers and order.kind == "nth"):
             order = None
-    text_for_pieces = text
-    pieces, mends = mend_pieces(tag(tokenize(text_for_pieces), lexicon), lexicon)
+    pieces, mends = mend_pieces(tag(tokenize(text), lexicon), lexicon)
     reader = _Reader(pieces)
     reader.corrections += mends
     reader.walk()

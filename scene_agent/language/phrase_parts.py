@@ -60,7 +60,6 @@ def _corner_of_a_thing(np: NounPhrase, pieces: list[Piece], inner_start: int) ->
 
 def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
     """The noun phrase starting at pieces[i] and the index just after it."""
-    start = i
     np = NounPhrase(text="")
     ordinal_at: int | None = None
     words: list[str] = []
@@ -127,8 +126,6 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
             break
         words += piece.words
         i += 1
-    if np.noun is None and not np.pronoun and i < len(pieces) and pieces[i].kind == "word" and i > start:
-        pass
     # "the end of the table", "the smaller of the shelves", "the kitchen of flat 4a"
     if i + 1 < len(pieces) and pieces[i].kind == "of":
         inner_start = i + 1
