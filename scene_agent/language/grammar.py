@@ -18,23 +18,14 @@ from scene_agent.language.lexicon import Lexicon, NounHit, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
+from scene_agent.language.relation_words import INVERSE, PART_RELATION
 from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
+from scene_agent.language.views import read_view, starts_np
 
-_INVERSE = {"on": "supporting", "supporting": "on", "under": "above", "above": "under", "front": "behind",
-            "behind": "front", "left": "right", "right": "left", "inside": "with", "near": "near", "with": "near"}
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
                           r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
-# A relation to a part of a thing is a relation to the thing: "on the short side of the table" is by the table.
-_PART_RELATION = {"side": "near", "edge": "near", "short side": "near", "long side": "near", "other side": "near",
-                  "far side": "near", "near side": "near", "opposite side": "near", "end": "end", "far end": "end",
-                  "near end": "end", "foot": "end", "head": "end", "headboard": "end", "left end": "end", "right end": "end",
-                  "top": "on", "surface": "on", "bottom": "near", "front": "front", "front side": "front",
-                  "back": "behind", "back side": "behind", "rear": "behind", "left side": "left",
-                  "left hand side": "left", "right side": "right", "right hand side": "right", "corner": "end",
-                  "middle": "between", "center": "between", "centre": "between", "area": "near", "part": "near",
-                  "section": "near", "portion": "near", "half": "near", "base": "near"}
 _OBJECT_PRONOUNS = frozenset({"it", "them", "itself", "its", "top", "their", "one"})
 
 
@@ -93,10 +84,10 @@ class _Reader:
         references the rest may mention; its own words say nothing about the thing meant."""
         i = 0
         while i < len(sentence):
-            if _starts_np(sentence[i]):
+            if starts_np(sentence[i]):
                 np, i = noun_phrase(sentence, i)
                 if np.noun is not None:
-                    self._thing(np)  # "find the dining table. choose the green chair next to it": it is the table
+                    self.thing(np)  # "find the dining table. choose the green chair next to it": it is the table
                 continue
             if sentence[i].kind == "word":
                 self.unused.append(Unused(sentence[i].text, "earlier"))
@@ -122,7 +113,7 @@ class _Reader:
                     kind == "name" and i + 1 < len(pieces) and pieces[i + 1].kind == "poss") or (
                     kind == "side" and _adjective_side(pieces, i)) or (kind == "rel" and _adjective_rel(pieces, i)):
                 np, i = noun_phrase(pieces, i)
-                self._note(np)
+                self.note(np)
                 if relation is not None:
                     rel_piece, owner = relation
                     if negated is not None and np.noun is not None and np.noun.kind == "room":
@@ -132,21 +123,21 @@ class _Reader:
                     if self._location(np, owner):
                         relation = None
                         continue
-                    things = [self._antecedent(np, owner) or self._thing(np)]
+                    things = [self._antecedent(np, owner) or self.thing(np)]
                     if rel_piece.value == "with":
-                        while i + 1 < len(pieces) and pieces[i].kind == "and" and _starts_np(pieces[i + 1]):
+                        while i + 1 < len(pieces) and pieces[i].kind == "and" and starts_np(pieces[i + 1]):
                             more, i = noun_phrase(pieces, i + 1)
-                            self._note(more)
-                            things.append(self._thing(more))
+                            self.note(more)
+                            things.append(self.thing(more))
                         rel_piece, i = self._with_tail(rel_piece, pieces, i)
-                    if _between(rel_piece) and owner.relations and owner.relations[-1].kind == "between" and \
+                    if rel_piece.value == "between" and owner.relations and owner.relations[-1].kind == "between" and \
                             len(owner.relations[-1].things) == 1 and pieces[start_np - 1].kind == "and":
                         owner.relations[-1].things += things  # "between the door and the bed": one relation, two things
                     else:
                         for thing in things:
                             self._relate(owner, rel_piece, thing, negated)
                     negated = None
-                    relation = (rel_piece, owner) if _between(rel_piece) and _and_follows(pieces, i) else None
+                    relation = (rel_piece, owner) if rel_piece.value == "between" and pieces[i:i + 1] and pieces[i].kind == "and" else None
                     last_np, separated = things[-1], False
                     continue
                 if subject is None and negated is not None and first:
@@ -226,7 +217,7 @@ class _Reader:
 
     # -- pieces of the walk -------------------------------------------------------------------------------------------
 
-    def _note(self, np: NounPhrase) -> None:
+    def note(self, np: NounPhrase) -> None:
         self.used += np.used
         self.unused += np.unused
         for noun in np.modifiers:
@@ -235,7 +226,7 @@ class _Reader:
         if np.noun is not None and np.noun.corrected:
             self.corrections.append((np.noun.corrected, np.noun.words))
 
-    def _thing(self, np: NounPhrase) -> Thing:
+    def thing(self, np: NounPhrase) -> Thing:
         thing = Thing.of(np)
         self.things.append(thing)
         return thing
@@ -259,7 +250,7 @@ class _Reader:
             if thing.noun and _same_kind(np.noun, thing):
                 thing.take(np)
                 return thing
-        other = self._thing(np)
+        other = self.thing(np)
         self.unused.append(Unused(np.text, "other_thing"))
         return other
 
@@ -280,7 +271,7 @@ class _Reader:
             subject.excluded.append(Thing.of(np))
             return
         last = subject.relations[-1]
-        subject.relations.append(Link(last.word, last.kind, [self._thing(np)], negated=True))
+        subject.relations.append(Link(last.word, last.kind, [self.thing(np)], negated=True))
 
     def _antecedent(self, np: NounPhrase, owner: Thing) -> Thing | None:
         """What 'it' / 'them' after a relation word means: the last thing named that is not the one being placed
@@ -310,7 +301,7 @@ class _Reader:
                 follows.kind in ("pron", "det") and follows.words[0] in _OBJECT_PRONOUNS)):
             self.used.append(after.text)
             end = j + 2 if follows is not None and follows.kind in ("pron", "det") else j + 1
-            return Piece("rel", (*rel.words, "…", *after.words), _INVERSE.get(str(after.value), "near")), end
+            return Piece("rel", (*rel.words, "…", *after.words), INVERSE.get(str(after.value), "near")), end
         return rel, i
 
     def _relate(self, owner: Thing, rel: Piece, thing: Thing, negated: str | None) -> None:
@@ -319,7 +310,7 @@ class _Reader:
         if not thing.head_words and not thing.pronoun and not (thing.colors or thing.size or thing.sides):
             return
         if thing.part is not None and kind in ("near", "on", "inside", "closest", "end"):
-            kind = _PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
+            kind = PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
         count = thing.count if kind in ("with", "near", "supporting") and thing.count and thing.count > 1 else None
         owner.relations.append(Link(rel.text, kind, [thing], negated=negated is not None, count=count))
         if negated is not None:
@@ -346,82 +337,9 @@ class _Reader:
 
     def _view(self, pieces: list[Piece], i: int) -> int:
         """'facing the bed,' / 'standing at the door looking at the windows,' / 'as you enter': where the speaker is."""
-        piece = pieces[i]
-        start = i
-        self.used.append(piece.text)
-        kind = piece.value
-        toward: Thing | None = None
-        at: Thing | None = None
-        standing_at = False
-        i += 1
-        while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
-            current = pieces[i]
-            if current.kind == "view" or (current.kind == "rel" and current.value == "facing" and (toward or at)):
-                self.used.append(current.text)
-                if kind == "standing":
-                    kind = "facing" if current.value != "front_of" else "front_of"
-                elif current.value == "standing":
-                    standing_at = True  # "facing the headboard from the foot of the bed": where one stands comes next
-                i += 1
-                continue
-            if current.kind in ("det", "other", "num", "color", "size", "shape", "material", "noun", "pron"):
-                if toward is not None and current.kind in ("det", "pron") and kind != "standing":
-                    break  # "facing the sinks it is the one on the right": the main clause begins
-                np, i = noun_phrase(pieces, i)
-                self._note(np)
-                thing = self._thing(np)
-                if np.part in ("front", "front side", "head", "headboard") and kind == "facing":
-                    kind = "front_of"
-                if (kind == "standing" or standing_at) and at is None:
-                    at = thing
-                elif toward is None:
-                    toward = thing
-                continue
-            if current.words[0] in ("through", "via") and i + 1 < len(pieces) and _starts_np(pieces[i + 1]):
-                np, i = noun_phrase(pieces, i + 1)  # "as you enter through the door": the way in, a door
-                self._note(np)
-                self.used.append(current.text)
-                continue
-            if current.kind == "of" and (toward or at) is not None and i + 1 < len(pieces) and _starts_np(pieces[i + 1]):
-                np, i = noun_phrase(pieces, i + 1)  # "face the door of the room": the room it is in, or the room itself
-                self._note(np)
-                if np.noun is not None and np.noun.kind == "room":
-                    (toward or at).limits.append(np.text_without_det)  # type: ignore[union-attr]
-                continue
-            if current.kind == "rel" and (toward or at) is not None:
-                owner = toward or at
-                assert owner is not None
-                self.used.append(current.text)
-                j = i + 1
-                if j < len(pieces) and pieces[j].kind in ("det", "other", "num", "color", "size", "noun", "pron"):
-                    np, j = noun_phrase(pieces, j)
-                    self._note(np)
-                    owner.relations.append(Link(current.text, str(current.value), [self._thing(np)]))
-                i = j
-                continue
-            if current.words[0] == "from" and i + 1 < len(pieces) and "sit" not in _words_until_comma(pieces, i) \
-                    and _starts_np(pieces[i + 1]) and at is None:
-                np, i = noun_phrase(pieces, i + 1)  # "looking at the window from the door"
-                self._note(np)
-                at = self._thing(np)
-                continue
-            if current.words[0] == "from" and i + 1 < len(pieces) and "sit" in _words_until_comma(pieces, i):
-                kind = "front_of"  # "facing the couch from the side you sit on it": facing its front
-                while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
-                    i += 1
-                continue
-            if current.kind == "word":
-                self.unused.append(Unused(current.text, "unknown"))
-            i += 1
-        if toward is not None and toward.noun_kind == "part" and at is not None and at.noun:
-            # "facing the headboard from the foot of the bed": the headboard of that bed
-            toward = Thing(noun=at.noun, said=at.said, noun_kind=at.noun_kind, text=at.text, part=toward.noun)
-        said = " ".join(w for p in pieces[start:i] for w in p.words)
-        if kind == "facing" and ("sit on" in said or "front of" in said or "front side" in said):
-            kind = "front_of"  # "facing the chair from the side you sit on it": facing its front
-        view_kind = kind if kind in ("facing", "front_of", "back_to", "standing", "entering") else "facing"
-        self.target.view = (piece.text, view_kind)
-        self.target.view_toward, self.target.view_at = toward, at
+        clause, i = read_view(pieces, i, self)
+        self.target.view = (clause.word, clause.kind)
+        self.target.view_toward, self.target.view_at = clause.toward, clause.at
         return i
 
     def _promote_view(self) -> None:
@@ -452,14 +370,6 @@ class _Reader:
                 return
 
 
-def _words_until_comma(pieces: list[Piece], i: int) -> list[str]:
-    words: list[str] = []
-    while i < len(pieces) and pieces[i].kind not in ("comma", "stop"):
-        words += pieces[i].words
-        i += 1
-    return words
-
-
 def _adjective_side(pieces: list[Piece], i: int) -> bool:
     """'the left chair', 'the middle one', 'the top shelf': a side word inside a noun phrase, not after it."""
     before = pieces[i - 1].kind if i > 0 else None
@@ -475,18 +385,6 @@ def _adjective_rel(pieces: list[Piece], i: int) -> bool:
     after = pieces[i + 1] if i + 1 < len(pieces) else None
     return (piece.value in ("closest", "farthest") and len(piece.words) == 1 and before in ("det", "ord")
             and after is not None and after.kind in ("noun", "pron", "color", "size"))
-
-
-def _starts_np(piece: Piece) -> bool:
-    return piece.kind in ("det", "other", "num", "color", "size", "shape", "material", "noun")
-
-
-def _between(rel: Piece) -> bool:
-    return rel.value == "between"
-
-
-def _and_follows(pieces: list[Piece], i: int) -> bool:
-    return i < len(pieces) and pieces[i].kind == "and"
 
 
 def _same_kind(noun: NounHit, thing: Thing) -> bool:

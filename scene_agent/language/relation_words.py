@@ -170,3 +170,16 @@ LOCATIVE_VERBS = frozenset({"located", "placed", "positioned", "situated", "sitt
                             "stacked", "leaning", "leans", "put", "parked", "installed", "attached", "built",
                             "appears", "appear", "seems", "directly", "just", "also", "immediately", "kind",
                             "somewhat", "slightly", "pretty", "very", "fairly", "rather", "quite", "sort"})
+
+# The same relation seen from the other thing: "the table with a lamp on it" is the table supporting the lamp.
+INVERSE: dict[str, str] = {"on": "supporting", "supporting": "on", "under": "above", "above": "under", "front": "behind",
+                           "behind": "front", "left": "right", "right": "left", "inside": "with", "near": "near", "with": "near"}
+# A relation to a part of a thing is a relation to the thing: "on the short side of the table" is by the table.
+PART_RELATION: dict[str, str] = {"side": "near", "edge": "near", "short side": "near", "long side": "near", "other side": "near",
+                                 "far side": "near", "near side": "near", "opposite side": "near", "end": "end", "far end": "end",
+                                 "near end": "end", "foot": "end", "head": "end", "headboard": "end", "left end": "end", "right end": "end",
+                                 "top": "on", "surface": "on", "bottom": "near", "front": "front", "front side": "front",
+                                 "back": "behind", "back side": "behind", "rear": "behind", "left side": "left",
+                                 "left hand side": "left", "right side": "right", "right hand side": "right", "corner": "end",
+                                 "middle": "between", "center": "between", "centre": "between", "area": "near", "part": "near",
+                                 "section": "near", "portion": "near", "half": "near", "base": "near"}

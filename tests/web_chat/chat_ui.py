@@ -133,6 +133,15 @@ class ChatUI:
         assert reply.status == 200, reply.body
         return reply.json()
 
+    def drag(self, dx: float, dy: float, steps: int = 10) -> None:
+        """Orbit as a person does: drag on the canvas from the middle of the framed part."""
+        framed = self.page.evaluate("window.sceneViewer.view.framedRect()")
+        x, y = (framed["left"] + framed["right"]) / 2, (framed["top"] + framed["bottom"]) / 2
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.move(x + dx, y + dy, steps=steps)
+        self.page.mouse.up()
+
     def uncaught_errors(self) -> list[str]:
         """Uncaught exceptions in the page (console lines about refused requests are expected and not counted)."""
         return [e for e in self.bp.errors if e.startswith("pageerror")]

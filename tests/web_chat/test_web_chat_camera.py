@@ -73,16 +73,6 @@ def send_and_check(ui: ChatUI, sent: list[dict[str, Any]], bounds: dict[str, dic
     return body["camera"]
 
 
-def drag(ui: ChatUI, dx: float, dy: float) -> None:
-    """Orbit as a person does: drag on the canvas from the middle of the framed part."""
-    framed = ui.page.evaluate("window.sceneViewer.view.framedRect()")
-    x, y = (framed["left"] + framed["right"]) / 2, (framed["top"] + framed["bottom"]) / 2
-    ui.page.mouse.move(x, y)
-    ui.page.mouse.down()
-    ui.page.mouse.move(x + dx, y + dy, steps=10)
-    ui.page.mouse.up()
-
-
 def test_each_message_carries_the_camera_as_the_person_sees_the_scene(chat: Callable[..., ChatUI]) -> None:
     ui = chat()
     ui.open(f"?room={ROOM}")  # the page's URL state: looking inside the kitchen
@@ -103,14 +93,14 @@ def test_each_message_carries_the_camera_as_the_person_sees_the_scene(chat: Call
     framed = send_and_check(ui, sent, bounds)
 
     # Orbited by dragging: the camera moves around the same target; left and right follow the screen.
-    drag(ui, 160, 0)
+    ui.drag(160, 0)
     ui.page.wait_for_function(f"p => {CAMERA}.position.some((v, a) => Math.abs(v - p[a]) > 0.1)", arg=framed["position"])
     orbited = send_and_check(ui, sent, bounds)
     assert orbited["target"] == pytest.approx(framed["target"], abs=1e-6)
 
     # Dragged down until it looks straight down: no horizontal direction from the camera to its target, yet the
     # screen still has a left and a right, and so has the viewpoint (from the camera's up).
-    drag(ui, 0, 400)
+    ui.drag(0, 400)
     ui.page.wait_for_function(f"""() => {{
         const c = {CAMERA}, dz = c.position[2] - c.target[2];
         return Math.hypot(c.position[0] - c.target[0], c.position[1] - c.target[1]) < 1e-3 * dz;

@@ -61,22 +61,12 @@ def ask_about_the_left(ui: ChatUI, sent: list[dict[str, Any]], expected: str, ca
     return text
 
 
-def drag(ui: ChatUI, dx: float, dy: float) -> None:
-    """Orbit as a person does: drag on the canvas from the middle of the framed part."""
-    framed = ui.page.evaluate("window.sceneViewer.view.framedRect()")
-    x, y = (framed["left"] + framed["right"]) / 2, (framed["top"] + framed["bottom"]) / 2
-    ui.page.mouse.move(x, y)
-    ui.page.mouse.down()
-    ui.page.mouse.move(x + dx, y + dy, steps=20)
-    ui.page.mouse.up()
-
-
 def orbit_half_round(ui: ChatUI) -> None:
     """Drag across half the canvas' height, which turns the view 180° about the vertical (three.js OrbitControls: a
     full turn per canvas height); wait until the camera is on the other side of its target."""
     before = ui.page.evaluate(CAMERA)
     height = ui.page.evaluate("document.querySelector('.sv-canvas').clientHeight")
-    drag(ui, height / 2, 0)
+    ui.drag(height / 2, 0, steps=20)
     ui.page.wait_for_function(f"""b => {{
         const c = {CAMERA}, h = p => [p.position[0] - p.target[0], p.position[1] - p.target[1]];
         const [x0, y0] = h(b), [x1, y1] = h(c);
@@ -104,7 +94,7 @@ def test_the_chair_on_the_left_follows_the_camera(row_chat: ChatUI) -> None:
     # Back round to the south, then dragged down until it looks straight down: no horizontal line of sight, yet the
     # screen has a left (the camera's up says which way is up on it).
     orbit_half_round(ui)
-    drag(ui, 0, 400)
+    ui.drag(0, 400, steps=20)
     ui.page.wait_for_function(f"""() => {{
         const c = {CAMERA}, dz = c.position[2] - c.target[2];
         return Math.hypot(c.position[0] - c.target[0], c.position[1] - c.target[1]) < 1e-3 * dz;
