@@ -383,7 +383,7 @@ def _adjective_rel(pieces: list[Piece], i: int) -> bool:
     piece = pieces[i]
     before = pieces[i - 1].kind if i > 0 else None
     after = pieces[i + 1] if i + 1 < len(pieces) else None
-    return (piece.value in ("closest", "farthest") and len(piece.words) == 1 and before in ("det", "ord")
+    return (piece.value in ("closest", "farthest") and len(piece.words) == 1 and before in ("det", "ord", "stop", None)
             and after is not None and after.kind in ("noun", "pron", "color", "size"))
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scene_agent.language.color_words import color_word
-from scene_agent.language.lexicon import Lexicon
+from scene_agent.language.lexicon import Lexicon, NounHit
 from scene_agent.language.relation_words import RELATIONS, SIDES, VIEW_PREFIX, VIEWS
 from scene_agent.language.size_words import size_word
 
@@ -146,12 +146,30 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
             best = Piece("color", tuple(tokens[i:i + used]), colour)
         if best is None:
             best = _single(tokens, i, lexicon)
+        best = _in_context(best, pieces, tokens, i + len(best.words), lexicon)
         pieces.append(best)
         i += len(best.words)
     return _listed_adjectives(pieces)
 
 
 _ADJECTIVES = frozenset({"color", "size", "shape", "material"})
+_VERB_NOUNS = frozenset({"stand", "stands"})  # 'a desk stands in the middle': a verb after a noun, not a nightstand
+_PLACE_AFTER = frozenset({"in", "on", "at", "against", "next", "by", "near", "beside", "between", "under", "behind",
+                          "to", "along", "alone", "out", "up", "there", "here", "upright", "above", "below", "inside"})
+
+
+def _in_context(piece: Piece, before: list[Piece], tokens: list[str], after: int, lexicon: Lexicon) -> Piece:
+    """A word read by its neighbours: 'the can' is a trash can ('you can see' stays a filler); 'a desk stands in
+    the corner' has a verb, not a stand."""
+    last = before[-1].kind if before else None
+    word = piece.words[0]
+    if piece.kind == "filler" and word == "can" and last in ("det", "color", "size", "shape", "material", "other") \
+            and lexicon.kinds.get("trash can") == "object":
+        return Piece("noun", piece.words, NounHit(words="trash can", kind="object"))
+    if piece.kind == "noun" and len(piece.words) == 1 and word in _VERB_NOUNS and last == "noun" and \
+            tokens[after:after + 1] and tokens[after] in _PLACE_AFTER:
+        return Piece("filler", piece.words)
+    return piece
 
 
 def _listed_adjectives(pieces: list[Piece]) -> list[Piece]:
@@ -218,6 +236,9 @@ def _special(tokens: list[str], i: int) -> Piece | None:
     if (m := _NAME.match(rest)) and not rest[m.end():m.end() + 1].isalnum() and rest[m.end():m.end() + 1] != "-" \
             and not tokens[i].isdigit():
         return Piece("name", tuple(m.group(0).split()))
+    for n in (4, 3, 2):
+        if " ".join(tokens[i:i + n]) in _TOGETHER:
+            return Piece("filler", tuple(tokens[i:i + n]))
     for n in (3, 2):
         phrase = " ".join(tokens[i:i + n])
         if phrase in NEGATIONS:
@@ -225,6 +246,11 @@ def _special(tokens: list[str], i: int) -> Piece | None:
         if phrase in SHAPES:
             return Piece("shape", tuple(tokens[i:i + n]), SHAPES[phrase])
     return None
+
+
+# Said of a group, not of the one meant: 'the two chairs side by side', 'the beds next to each other'.
+_TOGETHER = frozenset({"side by side", "next to each other", "beside each other", "near each other", "by each other",
+                       "each other", "one another"})
 
 
 def _single(tokens: list[str], i: int, lexicon: Lexicon) -> Piece:

@@ -90,6 +90,8 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         if within and not base and found.codes:
             named = set(found.codes)  # "the one in the kitchen" among listed objects: the rooms named hold it
             base = tuple(c for c in within if parent_of(c) in named)
+        if not base and not found.codes and within is None and (other := _named_otherwise(scene, description)):
+            return resolve(scene, other, None, taken, viewpoint, places, rooms)
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)
             return Resolution(description, (), (), floor=found.floor, missing=missing, unused=reading.unused)
@@ -169,6 +171,26 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
     kept = tuple(c for c in base if c in set(codes))
     return Resolution(description, base, kept, floor, tuple(steps), fallback_rooms=fallback_rooms, unused=tuple(unused),
                       frame=frame)
+
+
+def _named_otherwise(scene: Scene, description: Description) -> Description | None:
+    """The head names nothing the scene has ('the window frame', 'the plants next to this cabinet'): the thing the
+    words name that it has — a noun said before the head ('window' of 'window frame'), else the first thing it is
+    placed by — read as the thing meant, and said so."""
+    reading = description.reading
+    said = reading.head
+    if not said or names_nothing(said):
+        return None
+    options = [replace(reading, head=u.word, said=u.word, unused=tuple(x for x in reading.unused if x is not u))
+               for u in reading.unused if u.why == "kind_of"]
+    options += [replace(ref, unused=(*reading.unused, *ref.unused))
+                for relation in reading.relations if not relation.negated for ref in relation.references
+                if ref.head and not names_nothing(ref.head)]
+    for option in options:
+        other = describe(replace(option, unused=(*option.unused, Unused(said, "named_other", option.head))), scene.index)
+        if match(scene.index, other.spec, related=False).codes:
+            return other
+    return None
 
 
 def _exactly_named(scene: Scene, description: Description, base: tuple[str, ...]) -> tuple[str, ...]:

@@ -53,6 +53,8 @@ WHY: dict[str, Words] = {
     "middle_of_two": Words("With two, '{word}' does not pick one.", "只有两个时，“中间”选不出一个。"),
     "two_ends": Words("A row has two ends: '{word}' could be either.", "一排有两端，两端都可能。"),
     "instead": Words("There is no {word} here, so I looked at what it calls {about}.", "这里没有{word}，所以看了它叫作{about}的东西。"),
+    "named_other": Words("There is no {word} here, so I looked for the {about} the words name.",
+                         "这里没有{word}，所以找了描述里提到的{about}。"),
     "kind_of": Words("I read '{word}' as describing the {about}.", "我把“{word}”理解为对{about}的描述。"),
     "looks_like": Words("I read '{word}' as what it looks like, not what it is.", "我把“{word}”理解为外观，而不是它是什么。"),
 }
@@ -206,7 +208,7 @@ def reading_note(resolution: Resolution, scene: Scene, lang: Lang) -> str | None
 
 def _why(unused: Unused, lang: Lang) -> str:
     """Why some words were not used, in the user's language (a kind said instead of another named as a thing)."""
-    word = _thing_name(unused.word, lang) if unused.why == "instead" else unused.word
+    word = _thing_name(unused.word, lang) if unused.why in ("instead", "named_other") else unused.word
     return WHY[unused.why](lang, word=word, about=_thing_name(unused.about, lang))
 
 

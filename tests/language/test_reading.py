@@ -162,6 +162,11 @@ def test_left_and_right_are_sides_or_relations() -> None:
     # "the higher of the two": a position, one of them; "furthest to the left": the leftmost.
     ("the higher of the two shelves", "shelf", ["top"], []),
     ("facing the sink, the stall furthest to the left", "stall", ["left"], []),
+    # "the can" is a trash can; "a desk stands in …" has a verb, not a stand; "side by side" says only that they are.
+    ("the can to the left of the other machine", "trash can", [], [("left", "machine")]),
+    ("a desk stands in the middle of the room", "desk", ["center"], []),
+    ("out of the two chairs side by side, pick the one on the left", "chair", ["left"], []),
+    ("if you stand looking toward the headboard of the bed, the door is the one on the left", "door", ["left"], []),
 ])
 def test_which_sentence_and_which_noun_name_the_thing(text: str, head: str, sides: list[str],
                                                      expected: list[tuple[str, ...]]) -> None:
@@ -174,6 +179,8 @@ def test_the_thing_named_from_its_kind_when_the_words_only_point() -> None:
     r = read("facing the sinks, it is the one on the right")
     assert r.head == "sink" and [s.kind for s in r.sides] == ["right"]
     assert read("the smaller of the shelves").head == "shelf"
+    assert read("closest towel to the toilet").head == "towel"  # a superlative before the noun, no article
+    assert read("you can see the lamp").head == "lamp"  # "can" after no article is only a verb
 
 
 def test_shapes_and_materials() -> None:

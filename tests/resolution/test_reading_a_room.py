@@ -159,6 +159,17 @@ def test_a_kind_the_scene_has_none_of_is_looked_for_under_its_related_kinds(room
     assert find(room, "the piano").candidates == []  # nothing related: nothing found
 
 
+def test_a_head_the_scene_has_none_of_gives_way_to_what_else_the_words_name(room: Scene) -> None:
+    # No frame and no plant here: the words' other nouns name the thing, and the note says so.
+    found = find(room, "the red picture frame")
+    assert [x.code for x in found.candidates] == [c(13)]
+    assert found.note == "There is no frame here, so I looked for the picture the words name."
+    found = find(room, "there are some plants next to this suitcase")
+    assert [x.code for x in found.candidates] == [c(3)]
+    assert found.note == "There is no plant here, so I looked for the suitcase the words name."
+    assert find(room, "the piano next to the unicorn").candidates == []  # nothing it names is here
+
+
 def test_a_colour_that_disagrees_with_the_place_offers_both(room: Scene) -> None:
     # The red chair is the one nearer the box; the white one is farther: the words disagree with the scan.
     assert codes(room, "the chair next to the box") == [c(8)]
