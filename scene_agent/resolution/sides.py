@@ -8,6 +8,7 @@ left from some side — the outermost of the group — are kept for the user to 
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Literal
 
@@ -26,6 +27,10 @@ CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
 WALL_REACH_M = 0.35                 # 'against the wall'
 FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
 CEILING_REACH_M = 0.4               # 'on the ceiling'
+LEVEL_WORDS = frozenset({"upper", "lower"})  # a level, not the very top: 'the upper cabinets'
+LEVEL_GAP_M = 0.5                   # … two levels part by at least this much in height
+IN_SIGHT_M = 0.1                    # 'on the left' from a viewpoint: among the things at least this far ahead of it
+SIGHT_SLOPE = math.tan(math.radians(60))  # … and no more than 60° off the line of sight
 
 
 def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | None) -> Narrowing:
@@ -39,12 +44,15 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
         if frame is None:
             kept = _outermost(spots) if kind in ("left", "right", "front", "back") else list(codes)
             return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1, note="no_view")
+        if kind in ("left", "right") and not _extreme(side.word):
+            spots = _in_sight(frame, spots)
         values = {c: _along(frame, s, kind) for c, s in spots.items()}
         drawn = frame.sight is not None and kind in ("left", "right")
         kept = by_contrast(values, "low", SCREEN_MARGIN if drawn else SIDE_MARGIN)
     elif kind in ("top", "bottom"):
         values = {c: (s.z_min + s.z_max) / 2 for c, s in spots.items()}
-        kept = by_contrast(values, "high" if kind == "top" else "low", HEIGHT_MARGIN)
+        kept = (_level(values, kind) if side.word in LEVEL_WORDS else None) or \
+            by_contrast(values, "high" if kind == "top" else "low", HEIGHT_MARGIN)
     elif kind == "middle":
         if len(codes) < 3:
             return Narrowing("side", side.word, tuple(codes), tuple(codes), tied=len(codes) > 1,
@@ -144,6 +152,34 @@ def _along(frame: Viewpoint, spot: Spot, kind: str) -> float:
         return -frame.depth(x, y, z)
     distance = math.dist((x, y), frame.position[:2])
     return distance if kind == "near" else -distance
+
+
+def _level(heights: dict[str, float], kind: str) -> list[str] | None:
+    """'the upper cabinets', 'the lower one': the things on the upper (lower) of two levels, split where their heights
+    part the most, when that gap is clear; None when they stand on one level."""
+    ordered = sorted(heights.items(), key=lambda item: item[1])
+    gaps = [(b[1] - a[1], k) for k, (a, b) in enumerate(itertools.pairwise(ordered))]
+    if not gaps:
+        return None
+    gap, at = max(gaps)
+    if gap < LEVEL_GAP_M:
+        return None
+    chosen = {c for c, _ in (ordered[at + 1:] if kind == "top" else ordered[:at + 1])}
+    return [c for c in heights if c in chosen]
+
+
+def _extreme(word: str) -> bool:
+    """'the far left', 'all the way on the right', 'the leftmost': the very end, wherever it is, not only in sight."""
+    return any(w in word for w in ("most", "far", "furthest", "farthest", "all the way", "end"))
+
+
+def _in_sight(frame: Viewpoint, spots: dict[str, Spot]) -> dict[str, Spot]:
+    """The things in front of someone, when two or more are: 'facing the bed, the lamp on the left' is one of the
+    lamps they see, not one behind them."""
+    ahead = {c: s for c, s in spots.items()
+             if (depth := frame.depth(*s.xy, (s.z_min + s.z_max) / 2)) > IN_SIGHT_M
+             and abs(frame.across(*s.xy)) <= depth * SIGHT_SLOPE}
+    return ahead if len(ahead) > 1 else spots
 
 
 def _outermost(spots: dict[str, Spot]) -> list[str]:

@@ -201,3 +201,30 @@ def test_the_scans_own_names_tell_things_apart(tmp_path: Path) -> None:
     assert codes(scene, "the door") == [c(0), c(1)]
     assert codes(scene, "the chair") == [c(3), c(4)]  # an office chair is a chair
     assert codes(scene, "the window near the closet") == [c(7)]  # a closet the scan has as a thing, not a room
+
+
+# A bed against the north wall with a lamp each side of its head, and a third lamp by the south-west door, behind
+# and far to the left of someone standing at the foot of the bed.
+BEDROOM = [box(0, "bed", 3.0, 3.9, 1.6, 2.0, 0.6, WHITE), box(1, "lamp", 1.9, 4.75, 0.2, 0.2, 0.4, WHITE, z=0.5),
+           box(2, "lamp", 4.1, 4.75, 0.2, 0.2, 0.4, WHITE, z=0.5), box(3, "lamp", 0.3, 1.2, 0.3, 0.3, 1.6, WHITE),
+           *walls(20, 6.0, 5.0)]
+
+
+def test_left_and_right_from_a_viewpoint_are_among_the_things_in_sight(tmp_path: Path) -> None:
+    bedroom = load_scene(build_scene("bedroom", BEDROOM, tmp_path / "bedroom"))
+    assert codes(bedroom, "facing the bed, the lamp on the left") == [c(1)]  # not the one out of sight by the door
+    assert codes(bedroom, "facing the bed, the lamp on the right") == [c(2)]
+    assert codes(bedroom, "facing the bed, the lamp on the far left") == [c(3)]  # the very end, wherever it is
+
+
+# Kitchen cabinets on two levels: two below the counter, two on the wall above it (one hung higher).
+KITCHEN = [box(0, "kitchen cabinet", 1.0, 0.3, 0.8, 0.6, 0.85, BROWN), box(1, "kitchen cabinet", 2.0, 0.3, 0.8, 0.6, 0.9, BROWN),
+           box(2, "kitchen cabinet", 1.0, 0.2, 0.8, 0.35, 0.7, BROWN, z=1.5),
+           box(3, "kitchen cabinet", 2.0, 0.2, 0.8, 0.35, 0.7, BROWN, z=2.0), *walls(20, 4.0, 3.0)]
+
+
+def test_upper_and_lower_are_levels_top_and_bottom_the_ends(tmp_path: Path) -> None:
+    kitchen = load_scene(build_scene("kitchen", KITCHEN, tmp_path / "kitchen"))
+    assert codes(kitchen, "the upper kitchen cabinet") == [c(2), c(3)]
+    assert codes(kitchen, "the lower kitchen cabinet") == [c(0), c(1)]
+    assert codes(kitchen, "the top kitchen cabinet") == [c(3)]
