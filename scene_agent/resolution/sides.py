@@ -27,6 +27,7 @@ CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
 WALL_REACH_M = 0.35                 # 'against the wall'
 FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
 CEILING_REACH_M = 0.4               # 'on the ceiling'
+SPREAD_M = 0.3                      # a group spread less than this along a line has no order along it
 LEVEL_WORDS = frozenset({"upper", "lower"})  # a level, not the very top: 'the upper cabinets'
 LEVEL_GAP_M = 0.5                   # … two levels part by at least this much in height
 IN_SIGHT_M = 0.1                    # 'on the left' from a viewpoint: among the things at least this far ahead of it
@@ -122,10 +123,12 @@ def _at_rank_from_any_side(spots: dict[str, Spot], index: int, row: bool) -> set
             values = _along_row(group)
             found |= set(at_rank(values, "low", index, Margin(0.15))) | set(at_rank(values, "high", index, Margin(0.15)))
             continue
-        for step in range(8):
-            angle = step * math.pi / 4
-            ux, uy = math.cos(angle), math.sin(angle)
-            found |= set(at_rank({c: s.xy[0] * ux + s.xy[1] * uy for c, s in group.items()}, "low", index, Margin(0.15)))
+        along = _along_row(group)
+        across = _across_row(group)
+        for values in (along, across):
+            if max(values.values()) - min(values.values()) < SPREAD_M:
+                continue  # a row has no rank across it
+            found |= set(at_rank(values, "low", index, Margin(0.15))) | set(at_rank(values, "high", index, Margin(0.15)))
     return found
 
 
@@ -197,16 +200,22 @@ def _outermost(spots: dict[str, Spot]) -> list[str]:
     return kept or list(spots)
 
 
-def _along_row(spots: dict[str, Spot]) -> dict[str, float]:
-    """Each thing's position along the line the group is spread along (its principal axis)."""
+def _along_row(spots: dict[str, Spot], turn: float = 0.0) -> dict[str, float]:
+    """Each thing's position along the line the group is spread along (its principal axis; `turn`: an axis that
+    much turned from it)."""
     xs = [s.xy for s in spots.values()]
     mx, my = sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs)
     sxx = sum((p[0] - mx) ** 2 for p in xs)
     syy = sum((p[1] - my) ** 2 for p in xs)
     sxy = sum((p[0] - mx) * (p[1] - my) for p in xs)
-    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy) + turn
     ux, uy = math.cos(angle), math.sin(angle)
     return {c: (s.xy[0] - mx) * ux + (s.xy[1] - my) * uy for c, s in spots.items()}
+
+
+def _across_row(spots: dict[str, Spot]) -> dict[str, float]:
+    """Each thing's position across the line the group is spread along (a grid's other axis)."""
+    return _along_row(spots, math.pi / 2)
 
 
 def _off_middle(spots: dict[str, Spot], frame: Viewpoint | None) -> dict[str, float]:

@@ -228,3 +228,11 @@ def test_upper_and_lower_are_levels_top_and_bottom_the_ends(tmp_path: Path) -> N
     assert codes(kitchen, "the upper kitchen cabinet") == [c(2), c(3)]
     assert codes(kitchen, "the lower kitchen cabinet") == [c(0), c(1)]
     assert codes(kitchen, "the top kitchen cabinet") == [c(3)]
+
+
+def test_a_rank_from_an_unsaid_side_is_counted_from_both_ends_of_the_row(tmp_path: Path) -> None:
+    row = [box(i, "desk", 0.8 + 1.1 * i, 2.5, 0.9, 0.6, 0.75, BROWN) for i in range(5)] + walls(20, 6.0, 5.0)
+    desks = load_scene(build_scene("row", row, tmp_path / "row"))
+    found = find(desks, "the second desk from the left")
+    assert [x.code for x in found.candidates] == [c(1), c(3)]  # second from either end: where you stand decides
+    assert any(u.why == "no_view" for u in found.unused_words)
