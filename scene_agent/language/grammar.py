@@ -204,7 +204,9 @@ class _Reader:
             elif kind == "cop":
                 copula = True
             elif kind in ("comma", "and", "or", "wh"):
-                separated = True
+                # "the chair opposite the chair which is against the wall": a clause right after a reference is about it
+                separated = not (kind == "wh" and last_np is not None and last_np is not subject and relation is None
+                                 and pieces[i - 1].kind != "comma")
                 if kind == "comma" or kind == "wh":
                     negated = None
                 if kind == "comma":

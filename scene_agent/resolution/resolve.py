@@ -32,6 +32,7 @@ from scene_agent.scene.loader import Scene
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
 PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
+CARRIED = frozenset({"with", "supporting"})  # 'with two doors', 'with a lamp on it': what it has, never what it is
 # Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
 # colours are dull, its boxes rough, people's words rougher. Only a listed position ('the fifth one') can be wrong.
 SET_ASIDE = frozenset({"color", "place", "side", "ordinal", "shape", "material", "exclude"})
@@ -184,7 +185,8 @@ def _named_otherwise(scene: Scene, description: Description) -> Description | No
     options = [replace(reading, head=u.word, said=u.word, unused=tuple(x for x in reading.unused if x is not u))
                for u in reading.unused if u.why == "kind_of"]
     options += [replace(ref, unused=(*reading.unused, *ref.unused))
-                for relation in reading.relations if not relation.negated for ref in relation.references
+                for relation in reading.relations if not relation.negated and relation.kind not in CARRIED
+                for ref in relation.references
                 if ref.head and not names_nothing(ref.head)]
     for option in options:
         other = describe(replace(option, unused=(*option.unused, Unused(said, "named_other", option.head))), scene.index)

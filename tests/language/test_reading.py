@@ -167,12 +167,22 @@ def test_left_and_right_are_sides_or_relations() -> None:
     ("a desk stands in the middle of the room", "desk", ["center"], []),
     ("out of the two chairs side by side, pick the one on the left", "chair", ["left"], []),
     ("if you stand looking toward the headboard of the bed, the door is the one on the left", "door", ["left"], []),
+    # "toward the couches," opening a clause is where one looks; inside one, "towards the window" is nearer to it.
+    ("looking at the chairs, toward the couches, it is the middle chair on the left", "chair", ["middle", "left"], []),
+    ("the chair towards the window", "chair", [], [("closest", "window")]),
 ])
 def test_which_sentence_and_which_noun_name_the_thing(text: str, head: str, sides: list[str],
                                                      expected: list[tuple[str, ...]]) -> None:
     r = read(text)
     assert (r.head, [s.kind for s in r.sides], relations(r)) == (head, sides, expected)
     assert not r.unused
+
+
+def test_a_clause_right_after_a_reference_is_about_the_reference() -> None:
+    r = read("the chair opposite the chair which is against the wall")
+    assert not r.sides and [s.kind for s in r.relations[0].references[0].sides] == ["wall"]
+    r = read("the chair at the end of the table, that is near the window")  # after a comma: the thing meant again
+    assert relations(r) == [("end", "table"), ("near", "window")]
 
 
 def test_the_thing_named_from_its_kind_when_the_words_only_point() -> None:
