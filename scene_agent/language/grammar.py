@@ -163,7 +163,7 @@ class _Reader:
                     continue
                 if copula:
                     self._predicate(subject, np)
-                    copula, separated = False, False
+                    copula, separated, last_np = False, False, subject  # "…, it is the one in front of X": its place
                     continue
                 if subject is self.target and not self.target_named and np.noun is not None and np.noun.kind == "object":
                     subject.take(np)  # "in the corner, the plant", "upstairs rug": the thing named after where it is
@@ -172,11 +172,22 @@ class _Reader:
                 if np.noun is None and not np.partitive and (not np.pronoun or (start_np > 0 and
                                                              pieces[start_np - 1].kind == "comma")):
                     subject.take(np, head=False)  # "the bed biggest" (from Chinese), "…, the bigger one": more about it
+                    last_np = subject
                     continue
                 if self._location(np, subject):
                     continue
                 self.unused.append(Unused(np.text, "loose"))
                 continue
+            if kind in ("rel", "side") and (after := _fronted(pieces, i)) is not None:
+                # "above it is another pillow", "to the left is a lamp": the other thing is there, so the thing
+                # meant is the other way from it
+                turned = INVERSE.get(str(piece.value))
+                if turned is not None:
+                    subject = subject or self.target
+                    relation = (Piece("rel", piece.words, turned), subject)
+                    self.used.append(piece.text)
+                    i = after
+                    continue
             if kind == "rel":
                 owner = (subject or self.target) if separated or last_np is None or last_np is subject else last_np
                 subject = subject or self.target
@@ -370,6 +381,23 @@ class _Reader:
             if thing.noun and thing.noun_kind == "object":
                 target.noun, target.noun_kind = thing.noun, "object"
                 return
+
+
+def _fronted(pieces: list[Piece], i: int) -> int | None:
+    """Where the other thing starts in a clause that opens with its place: 'above it is …', 'to its left is …', 'to
+    the left is …' (None when the clause is not such)."""
+    if i > 0 and pieces[i - 1].kind not in ("stop", "comma", "and"):
+        return None
+    j = i + 1
+    if pieces[i].kind == "rel":
+        if not (j < len(pieces) and pieces[j].kind == "pron" and pieces[j].words[0] == "it"):
+            return None
+        j += 1
+    elif pieces[i].value not in ("left", "right", "front", "back"):
+        return None
+    if j + 1 < len(pieces) and pieces[j].kind == "cop" and starts_np(pieces[j + 1]) and pieces[j + 1].kind != "pron":
+        return j + 1
+    return None
 
 
 def _adjective_side(pieces: list[Piece], i: int) -> bool:

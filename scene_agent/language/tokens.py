@@ -160,12 +160,15 @@ _PLACE_AFTER = frozenset({"in", "on", "at", "against", "next", "by", "near", "be
 
 def _in_context(piece: Piece, before: list[Piece], tokens: list[str], after: int, lexicon: Lexicon) -> Piece:
     """A word read by its neighbours: 'the can' is a trash can ('you can see' stays a filler); 'a desk stands in
-    the corner' has a verb, not a stand."""
+    the corner' has a verb, not a stand; 'the table top is white' is about the table's top."""
     last = before[-1].kind if before else None
     word = piece.words[0]
     if piece.kind == "filler" and word == "can" and last in ("det", "color", "size", "shape", "material", "other") \
             and lexicon.kinds.get("trash can") == "object":
         return Piece("noun", piece.words, NounHit(words="trash can", kind="object"))
+    if piece.kind == "side" and piece.words in (("top",), ("surface",)) and last == "noun" and \
+            tokens[after:after + 1] and tokens[after] in ("is", "has", "are", "of"):
+        return Piece("filler", piece.words)  # "the table top is white": its top, not the top one
     if piece.kind == "noun" and len(piece.words) == 1 and word in _VERB_NOUNS and last == "noun" and \
             tokens[after:after + 1] and tokens[after] in _PLACE_AFTER:
         return Piece("filler", piece.words)

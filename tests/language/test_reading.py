@@ -185,6 +185,16 @@ def test_a_clause_right_after_a_reference_is_about_the_reference() -> None:
     assert relations(r) == [("end", "table"), ("near", "window")]
 
 
+def test_a_clause_opening_with_a_place_says_where_the_other_thing_is() -> None:
+    # "above it is another pillow": the pillow is above it, so it is under that pillow; "to the left is a lamp": right.
+    r = read("this is a white pillow on a bed. above it is another white pillow.")
+    assert relations(r) == [("on", "bed"), ("under", "pillow")]
+    assert relations(read("it is a chair. to the left is a table.")) == [("right", "table")]
+    assert relations(read("of the chairs in the room, it is the one in front of the shelf")) == [
+        ("inside", "room"), ("front", "shelf")]  # "…, it is the one in front of X": the thing meant, not the room
+    assert not read("a black table. the table top is white.").sides  # its top, not the top one
+
+
 def test_the_thing_named_from_its_kind_when_the_words_only_point() -> None:
     r = read("facing the sinks, it is the one on the right")
     assert r.head == "sink" and [s.kind for s in r.sides] == ["right"]
