@@ -224,9 +224,38 @@ class _Reader:
                     copula = False
             elif kind == "word":
                 self.unused.append(Unused(piece.text, "unknown"))
+                if relation is not None and relation[0].value == "with" and (relation[1] is subject or not separated):
+                    # "that doesn't have magazines in front of it": what it has is a word unknown, and so is where
+                    relation, negated = None, None
+                    tail = pieces[i + 1:i + 3]
+                    if len(tail) == 2 and tail[0].kind == "rel" and tail[1].kind == "pron":
+                        self.unused.append(Unused(f"{tail[0].text} {tail[1].text}", "unknown"))
+                        i += 2
             i += 1
         if relation is not None and relation[0].value in ("closest", "farthest"):
             relation[1].sides.append(Side(relation[0].text, "near" if relation[0].value == "closest" else "far"))
+        if first and _there_is(pieces):
+            self._pointed_at()
+
+    def _pointed_at(self) -> None:
+        """'there are some plants next to this cabinet', 'there is no sofa behind this desk': the thing meant is the
+        one pointed at, placed by what is (or is not) there."""
+        target = self.target
+        links = [link for link in target.relations if len(link.things) == 1 and
+                 link.things[0].text.split()[:1] in (["this"], ["these"]) and link.kind in INVERSE]
+        if len(links) != 1 or target.text.split()[:1] in (["this"], ["these"]) or links[0].things[0].noun is None:
+            return
+        link = links[0]
+        pointed = link.things[0]
+        denied = bool(target.excluded) and target.excluded[0].noun == target.noun
+        placed_by = Thing(noun=target.noun, said=target.said, noun_kind=target.noun_kind, text=target.text,
+                          plural=target.plural, colors=target.colors, size=target.size)
+        pointed.relations.append(Link(link.word, INVERSE[link.kind], [placed_by],  # type: ignore[arg-type]
+                                      negated=denied != link.negated))
+        pointed.view, pointed.view_toward, pointed.view_at = target.view, target.view_toward, target.view_at
+        self.things = [t for t in self.things if t is not pointed] + [placed_by]
+        self.target = pointed
+        self.target_named = True
 
     # -- pieces of the walk -------------------------------------------------------------------------------------------
 
@@ -381,6 +410,11 @@ class _Reader:
             if thing.noun and thing.noun_kind == "object":
                 target.noun, target.noun_kind = thing.noun, "object"
                 return
+
+
+def _there_is(pieces: list[Piece]) -> bool:
+    """Whether a sentence opens with 'there is' / 'there are'."""
+    return len(pieces) > 1 and pieces[0].words == ("there",) and pieces[1].kind == "cop"
 
 
 def _fronted(pieces: list[Piece], i: int) -> int | None:

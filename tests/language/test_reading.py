@@ -195,6 +195,20 @@ def test_a_clause_opening_with_a_place_says_where_the_other_thing_is() -> None:
     assert not read("a black table. the table top is white.").sides  # its top, not the top one
 
 
+def test_there_is_something_by_this_one_means_this_one() -> None:
+    r = read("there are some plants next to this cabinet")
+    assert (r.head, relations(r)) == ("cabinet", [("near", "plant")])
+    r = read("there is no dispenser above this trash can")
+    assert (r.head, relations(r), r.relations[0].negated) == ("trash can", [("under", "dispenser")], True)
+    assert read("there is a chair next to the table").head == "chair"  # no 'this': the chair is meant
+
+
+def test_what_it_has_said_in_unknown_words_is_set_aside_with_where() -> None:
+    r = read("the brown chair at the table, that does not have magazines in front of it")
+    assert relations(r) == [("near", "table")]
+    assert [u.word for u in r.unused] == ["magazines", "in front of it"]
+
+
 def test_the_thing_named_from_its_kind_when_the_words_only_point() -> None:
     r = read("facing the sinks, it is the one on the right")
     assert r.head == "sink" and [s.kind for s in r.sides] == ["right"]
