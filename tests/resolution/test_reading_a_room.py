@@ -164,9 +164,12 @@ def test_a_head_the_scene_has_none_of_gives_way_to_what_else_the_words_name(room
     found = find(room, "the red picture frame")
     assert [x.code for x in found.candidates] == [c(13)]
     assert found.note == "There is no frame here, so I looked for the picture the words name."
-    found = find(room, "there are some plants next to this suitcase")
+    found = find(room, "the plant next to the suitcase")
     assert [x.code for x in found.candidates] == [c(3)]
     assert found.note == "There is no plant here, so I looked for the suitcase the words name."
+    found = find(room, "there are some plants next to this suitcase")  # the suitcase is meant: no plant is by it
+    assert [x.code for x in found.candidates] == [c(3)]
+    assert found.note == "There is no plant here, so I did not use 'next to some plants'."
     assert find(room, "the piano next to the unicorn").candidates == []  # nothing it names is here
 
 
