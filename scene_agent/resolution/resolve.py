@@ -32,7 +32,6 @@ from scene_agent.scene.loader import Scene
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
 PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
-CARRIED = frozenset({"with", "supporting"})  # 'with two doors', 'with a lamp on it': what it has, never what it is
 # Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
 # colours are dull, its boxes rough, people's words rougher. Only a listed position ('the fifth one') can be wrong.
 SET_ASIDE = frozenset({"color", "place", "side", "ordinal", "shape", "material", "exclude"})
@@ -175,19 +174,15 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
 
 
 def _named_otherwise(scene: Scene, description: Description) -> Description | None:
-    """The head names nothing the scene has ('the window frame', 'the plants next to this cabinet'): the thing the
-    words name that it has — a noun said before the head ('window' of 'window frame'), else the first thing it is
-    placed by — read as the thing meant, and said so."""
+    """The head names nothing the scene has ('the window frame', 'the picture frame'): a noun said before the head
+    that names something it has is the thing meant, and said so. (A thing it is placed by never stands in for it:
+    'the plant next to the suitcase' is no suitcase.)"""
     reading = description.reading
     said = reading.head
     if not said or names_nothing(said):
         return None
     options = [replace(reading, head=u.word, said=u.word, unused=tuple(x for x in reading.unused if x is not u))
                for u in reading.unused if u.why == "kind_of"]
-    options += [replace(ref, unused=(*reading.unused, *ref.unused))
-                for relation in reading.relations if not relation.negated and relation.kind not in CARRIED
-                for ref in relation.references
-                if ref.head and not names_nothing(ref.head)]
     for option in options:
         other = describe(replace(option, unused=(*option.unused, Unused(said, "named_other", option.head))), scene.index)
         if match(scene.index, other.spec, related=False).codes:
