@@ -157,6 +157,7 @@ AT = ("位于", "放在", "摆在", "挂在", "在")
 # 有: "there are" in a question ("有几把椅子"), "with" in a description ("上面有台灯的床头柜": the nightstand with a lamp
 # on it).
 HAVE = ("有着", "有", "带有", "带着", "带")
+HAVE_NOT = ("没有", "没带")  # "上面没有台灯的床头柜": the nightstand without a lamp on it
 # Place words before the thing they place by, as in English ("靠近窗户的椅子": the chair close to the window). The words
 # of "facing" (VIEW_WORDS) are one too when they do not open the clause or come before 的 ("面向窗户的椅子": the chair
 # facing the window).
@@ -264,6 +265,7 @@ def entries() -> dict[str, tuple[Kind, str]]:
     table.update({w: ("except_end", "") for w in EXCEPT_END})
     table.update({w: ("at", "is") for w in AT})
     table.update({w: ("have", "there are") for w in HAVE})
+    table.update({w: ("have", "there is no") for w in HAVE_NOT})
     table.update({w: ("is", "is") for w in IS})
     table.update({w: ("from", "from") for w in SEEN_FROM})
     table.update({w: ("look", "") for w in LOOKING if w not in table})

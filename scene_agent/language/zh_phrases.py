@@ -84,7 +84,8 @@ def render(tokens: list[Tok]) -> list[str]:
         elif kind == "ordinal":
             out.append(t.en if nxt is not None and nxt.kind in (*WORDLIKE, "tail") else f"{t.en} one")
         elif kind == "have":
-            out.append("has" if prev is not None and prev.kind in WORDLIKE else "there are")
+            no = t.en == "there is no"
+            out.append(("has no" if no else "has") if prev is not None and prev.kind in WORDLIKE else t.en)
         elif kind == "not":
             out.append("is not" if prev is not None and prev.kind in WORDLIKE else "not")
         else:
@@ -201,7 +202,8 @@ def _holding(tokens: list[Tok], k: int) -> list[Tok] | None:
     if end == k + 2 or end >= len(tokens) or tokens[end].kind != "de":
         return None
     start = k - 1 if k > 0 and tokens[k - 1].kind == "at" else k
-    return _described(tokens, start, end + 1, "with", *render(tokens[k + 2:end]), HOLDING.get(post.en, f"{post.en} it"))
+    return _described(tokens, start, end + 1, _with(tokens[k + 1]), *render(tokens[k + 2:end]),
+                      HOLDING.get(post.en, f"{post.en} it"))
 
 
 def _held_on_top(tokens: list[Tok], k: int) -> list[Tok] | None:
@@ -247,7 +249,12 @@ def _having(tokens: list[Tok], k: int) -> list[Tok] | None:
     end = word_run(tokens, k + 1)
     if end == k + 1 or end >= len(tokens) or tokens[end].kind != "de" or tokens[end - 1].kind != "noun":
         return None
-    return _described(tokens, k, end + 1, "with", *render(tokens[k + 1:end]))
+    return _described(tokens, k, end + 1, _with(tokens[k]), *render(tokens[k + 1:end]))
+
+
+def _with(have: Tok) -> str:
+    """有 is 'with', 没有 'without'."""
+    return "without" if have.en == "there is no" else "with"
 
 
 def _place(tokens: list[Tok], k: int) -> list[Tok] | None:
@@ -276,6 +283,8 @@ def _place(tokens: list[Tok], k: int) -> list[Tok] | None:
         if m == j or m >= len(tokens) or tokens[m].kind not in WORDLIKE:
             return None
         end = _np_end(tokens, m)
+        if lead == start and start > 0 and tokens[start - 1].kind == "dem" and tokens[start - 1].en == "this":
+            lead, before = start - 1, [tokens[start - 1], *before]  # 这个柜子旁边有植物: plants next to this cabinet
         return [*tokens[:lead], *tokens[j:m], _np(tokens[m:end], relation, *render(before)), *tokens[end:]]
     head, stop = _head(tokens, j + de)
     if post.zh in _AMONG and before[0].en in _NUMBERS and head:

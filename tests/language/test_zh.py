@@ -33,6 +33,11 @@ from scene_agent.language.zh_lexicon import OBJECT_WORDS, zh_color, zh_label, zh
     ("不是红色的那个", "one that is not red"),
     ("左边第三个", "the third from the left"),
     ("4A单元的厨房", "flat 4a's kitchen"),
+    # 这个X旁边有Y: Y stands by this X, which is meant; 没有 is "without" / "there is no".
+    ("这个柜子旁边有一些植物", "there are plant next to this cabinet"),
+    ("这个垃圾桶上面没有台灯", "there is no lamp on this trash can"),
+    ("上面没有台灯的床头柜", "nightstand without lamp on it"),
+    ("桌子没有椅子", "table has no chair"),
 ])
 def test_to_english(zh: str, en: str) -> None:
     assert to_english(zh) == en

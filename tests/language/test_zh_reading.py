@@ -106,6 +106,8 @@ def test_ordinals_and_comparatives(demo: Scene, zh: str, en: str) -> None:
     ("另一把椅子", "the other chair"),
     ("其他的椅子", "the other chair"),
     ("除了办公椅以外的椅子", "any chair except the office chair"),
+    ("上面没有台灯的床头柜", "the nightstand without a lamp on it"),
+    ("这个床头柜上面没有台灯", "there is no lamp on this nightstand"),
 ])
 def test_negation_and_exclusion(demo: Scene, zh: str, en: str) -> None:
     same_reading(demo.index, zh, en)
