@@ -71,7 +71,8 @@ _RELATION_ROWS: tuple[tuple[RelationKind, tuple[str, ...]], ...] = (
     ("facing", ("facing", "faces", "that faces", "pointing at", "turned towards", "turned toward", "facing towards",
                 "facing toward", "looking at")),
     ("with", ("with", "that has", "which has", "that have", "has", "have", "having", "has got", "have got", "containing", "contains",
-              "that holds", "holds", "that contains", "carrying")),
+              "that holds", "holds", "that contains", "carrying", "includes", "including", "that includes", "which includes",
+              "that contain", "contain", "housing", "houses")),
 )
 for _kind, _phrases in _RELATION_ROWS:
     RELATIONS.update(dict.fromkeys(_phrases, _kind))

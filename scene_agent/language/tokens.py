@@ -101,6 +101,9 @@ def tokenize(text: str) -> list[str]:
     text = re.sub(r"(\w)'s\b", r"\1 's", text)
     text = re.sub(r"(?<=[^\W\d])-(?=[^\W\d])", " ", text)  # "left-hand" → "left hand"; codes keep their hyphens
     text = re.sub(r"\.(?=\s|$)", " . ", text)
+    text = re.sub(r"\bvery (?=top|bottom|end|left|right|back|front|middle|center|centre|last|first|edge|corner)", "", text)
+    # "at the end of the row", "on the end": the last in the row (either end, where the words do not say which)
+    text = re.sub(r"\b(?:at|on) the (?:far )?end(?: of (?:the|a|this) (?:row|line))?(?! of)\b", "the last in the row", text)
     tokens: list[str] = []
     for part in _SPLIT.split(text):
         part = part.strip()

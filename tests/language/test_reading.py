@@ -195,6 +195,15 @@ def test_a_clause_opening_with_a_place_says_where_the_other_thing_is() -> None:
     assert not read("a black table. the table top is white.").sides  # its top, not the top one
 
 
+def test_intensifiers_and_ends_of_rows() -> None:
+    assert [s.kind for s in read("the book on the very bottom").sides] == ["bottom"]
+    for text in ("the box at the end of the row", "the chair on the end"):
+        ordinal = read(text).ordinal
+        assert ordinal is not None and (ordinal.index, ordinal.by) == (-1, "row")
+    assert relations(read("the chair at the end of the table")) == [("end", "table")]  # the end of a thing: a part
+    assert relations(read("the kitchen cabinet that includes the sink")) == [("with", "sink")]
+
+
 def test_there_is_something_by_this_one_means_this_one() -> None:
     r = read("there are some plants next to this cabinet")
     assert (r.head, relations(r)) == ("cabinet", [("near", "plant")])
