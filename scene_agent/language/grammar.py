@@ -250,7 +250,7 @@ class _Reader:
         denied = bool(target.excluded) and target.excluded[0].noun == target.noun
         placed_by = Thing(noun=target.noun, said=target.said, noun_kind=target.noun_kind, text=target.text,
                           plural=target.plural, colors=target.colors, size=target.size)
-        pointed.relations.append(Link(link.word, INVERSE[link.kind], [placed_by],  # type: ignore[arg-type]
+        pointed.relations.append(Link(link.word, INVERSE[link.kind], [placed_by],
                                       negated=denied != link.negated))
         pointed.view, pointed.view_toward, pointed.view_at = target.view, target.view_toward, target.view_at
         self.things = [t for t in self.things if t is not pointed] + [placed_by]
