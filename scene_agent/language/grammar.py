@@ -23,6 +23,7 @@ from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
 from scene_agent.language.views import read_view, starts_np
+from scene_agent.language.vocabulary import head_noun
 
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
                           r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
@@ -457,4 +458,7 @@ def _same_kind(noun: NounHit, thing: Thing) -> bool:
         return False
     head = thing.noun.split()[-1]
     words = noun.words.split()
-    return words[-1] == head or noun.words == thing.noun or head in words
+    if words[-1] == head or noun.words == thing.noun or head in words:
+        return True
+    # "the armchair … the chair", "the couch … the sofa": a kind of it, or another name for it
+    return (len(words[-1]) >= 4 and head.endswith(words[-1])) or head_noun(noun.words) == head_noun(thing.noun)

@@ -195,6 +195,12 @@ def test_a_clause_opening_with_a_place_says_where_the_other_thing_is() -> None:
     assert not read("a black table. the table top is white.").sides  # its top, not the top one
 
 
+def test_a_later_sentence_may_call_the_thing_by_its_kind_or_another_name() -> None:
+    assert [s.kind for s in read("the strange armchair. the chair is in the corner.").sides] == ["corner"]
+    assert relations(read("this is a couch. the sofa is next to the window.")) == [("near", "window")]
+    assert [u.why for u in read("this is a chair. the table is brown.").unused] == ["other_thing"]
+
+
 def test_intensifiers_and_ends_of_rows() -> None:
     assert [s.kind for s in read("the book on the very bottom").sides] == ["bottom"]
     for text in ("the box at the end of the row", "the chair on the end"):
