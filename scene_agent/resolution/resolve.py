@@ -23,7 +23,7 @@ from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
 from scene_agent.resolution.query import Description, describe
 from scene_agent.resolution.relating import by_relation
-from scene_agent.resolution.sides import across_the_line, by_position, by_side
+from scene_agent.resolution.sides import across_the_line, by_position, by_side, by_wall
 from scene_agent.resolution.spots import Places, places_of
 from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.codes import parent_of
@@ -173,6 +173,14 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
                       frame=frame)
 
 
+def _to_the_walls(relation: Relation) -> bool:
+    """'closest to the wall', 'far from the walls': a room's walls are its outline, not things of a scan (which wall
+    'the far wall' or 'the yellow wall' is, the outline does not say)."""
+    ref = relation.references[0] if len(relation.references) == 1 else None
+    return relation.kind in ("closest", "farthest") and ref is not None and ref.head in ("wall", "walls") and \
+        not ref.qualified and ref.text.split()[-1:] in (["wall"], ["walls"]) and len(ref.text.split()) <= 2
+
+
 def _named_otherwise(scene: Scene, description: Description) -> Description | None:
     """The head names nothing the scene has ('the window frame', 'the picture frame'): a noun said before the head
     that names something it has is the thing meant, and said so. (A thing it is placed by never stands in for it:
@@ -277,7 +285,10 @@ class _Run:
                 return
         self.frame = self._frame(reading) or self.camera
         relations: list[tuple[Relation, list[list[str]]]] = []
+        walls = [r for r in reading.relations if _to_the_walls(r)]
         for relation in reading.relations:
+            if relation in walls:
+                continue
             groups = self._references(relation)
             if groups is not None:
                 relations.append((relation, groups))
@@ -290,6 +301,9 @@ class _Run:
             if side.kind in PLACES and side.kind not in ("top", "bottom") and not self._side(side):
                 return
         placed_among = list(self.codes)
+        for relation in walls:
+            if not self.step(by_wall(self.codes, relation, self.places)):
+                return
         for relation, groups in relations:
             if relation.kind not in FACTS and not self.step(self._relating(relation, groups)):
                 return

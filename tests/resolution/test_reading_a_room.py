@@ -237,3 +237,15 @@ def test_a_rank_from_an_unsaid_side_is_counted_from_both_ends_of_the_row(tmp_pat
     found = find(desks, "the second desk from the left")
     assert [x.code for x in found.candidates] == [c(1), c(3)]  # second from either end: where you stand decides
     assert any(u.why == "no_view" for u in found.unused_words)
+
+
+def test_the_walls_are_the_rooms_outline(tmp_path: Path) -> None:
+    # No wall is a thing of the scan: "closest to the wall" is by how far each is from its room's outline.
+    chairs = [box(0, "chair", 0.5, 2.5, 0.5, 0.5, 0.9), box(1, "chair", 2.5, 2.5, 0.5, 0.5, 0.9),
+              box(2, "chair", 3.5, 2.0, 0.5, 0.5, 0.9), *walls(20, 4.5, 5.0)]
+    scene = load_scene(build_scene("study", chairs, tmp_path / "study"))
+    assert codes(scene, "the chair closest to the wall") == [c(0)]
+    assert codes(scene, "the chair furthest from the wall") == [c(1)]
+    found = find(scene, "the chair closest to the yellow wall")  # which wall is yellow, a scan does not say
+    assert [x.code for x in found.candidates] == [c(0), c(1), c(2)]
+    assert found.note == "There is no wall here, so I did not use 'closest to the yellow wall'."
