@@ -121,8 +121,10 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
     if kind == "farthest":
         return {c: least(c, gap) for c in codes}, None, "high", FAR
     if kind == "on":
-        return ({c: least(c, on_miss) for c in codes}, {c for c in codes if any(is_on(spot(c), r) for r in refs_of(c))},
-                "low", NEAR)
+        holds = {c for c in codes if any(is_on(spot(c), r) for r in refs_of(c))}
+        # a pillow sunk into a sofa's seat or a bed is as much on it as one on its back: holding is holding
+        soft = {c for c in holds if any(is_on(spot(c), r) and _soft(r) for r in refs_of(c))}
+        return {c: 0.0 if c in soft else least(c, on_miss) for c in codes}, holds, "low", NEAR
     if kind == "supporting":
         return ({c: min((on_miss(r, spot(c)) for r in refs_of(c)), default=inf) for c in codes},
                 {c for c in codes if any(is_on(r, spot(c)) for r in refs_of(c))}, "low", NEAR)
@@ -153,6 +155,15 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
     if kind in ("left", "right", "front", "behind"):
         return _beside(codes, kind, refs_of, places, frame)
     return None
+
+
+SOFT = frozenset({"sofa", "couch", "bed", "armchair", "sofa chair", "loveseat", "futon", "ottoman", "bunk bed", "mattress"})
+
+
+def _soft(spot: Spot) -> bool:
+    """Whether things sink into it: a sofa, a bed."""
+    label = (spot.label or "").lower()
+    return label in SOFT or label.split()[-1:] in (["sofa"], ["couch"], ["bed"])
 
 
 def _under_miss(a: Spot, b: Spot) -> float:

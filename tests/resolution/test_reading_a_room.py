@@ -249,3 +249,13 @@ def test_the_walls_are_the_rooms_outline(tmp_path: Path) -> None:
     found = find(scene, "the chair closest to the yellow wall")  # which wall is yellow, a scan does not say
     assert [x.code for x in found.candidates] == [c(0), c(1), c(2)]
     assert found.note == "There is no wall here, so I did not use 'closest to the yellow wall'."
+
+
+def test_a_pillow_sunk_into_a_sofa_is_on_it(tmp_path: Path) -> None:
+    # A sofa's box reaches the top of its back: one pillow lies on the seat, below that top; one leans on the back,
+    # above it; a third lies on the floor beside the sofa. Both on the sofa are on it.
+    lounge = [box(0, "sofa", 2.0, 2.0, 2.0, 0.9, 0.8), box(1, "pillow", 1.5, 2.0, 0.4, 0.4, 0.15, z=0.45),
+              box(2, "pillow", 2.5, 2.3, 0.4, 0.2, 0.4, z=0.6), box(3, "pillow", 3.5, 2.0, 0.4, 0.4, 0.15),
+              *walls(20, 5.0, 4.0)]
+    scene = load_scene(build_scene("lounge", lounge, tmp_path / "lounge"))
+    assert codes(scene, "the pillow on the sofa") == [c(1), c(2)]
