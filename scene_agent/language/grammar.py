@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from scene_agent.language.lexicon import Lexicon, NounHit, default_lexicon
+from scene_agent.language.clause_shapes import adjective_rel, adjective_side, fronted, pointed_at, same_kind, there_is
+from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
@@ -23,7 +24,6 @@ from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
 from scene_agent.language.views import read_view, starts_np
-from scene_agent.language.vocabulary import head_noun
 
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
                           r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
@@ -112,7 +112,7 @@ class _Reader:
             start_np = i
             if kind in ("det", "other", "num", "ord", "color", "size", "shape", "material", "noun", "pron") or (
                     kind == "name" and i + 1 < len(pieces) and pieces[i + 1].kind == "poss") or (
-                    kind == "side" and _adjective_side(pieces, i)) or (kind == "rel" and _adjective_rel(pieces, i)):
+                    kind == "side" and adjective_side(pieces, i)) or (kind == "rel" and adjective_rel(pieces, i)):
                 np, i = noun_phrase(pieces, i)
                 self.note(np)
                 if relation is not None:
@@ -179,7 +179,7 @@ class _Reader:
                     continue
                 self.unused.append(Unused(np.text, "loose"))
                 continue
-            if kind in ("rel", "side") and (after := _fronted(pieces, i)) is not None:
+            if kind in ("rel", "side") and (after := fronted(pieces, i)) is not None:
                 # "above it is another pillow", "to the left is a lamp": the other thing is there, so the thing
                 # meant is the other way from it
                 turned = INVERSE.get(str(piece.value))
@@ -235,28 +235,10 @@ class _Reader:
             i += 1
         if relation is not None and relation[0].value in ("closest", "farthest"):
             relation[1].sides.append(Side(relation[0].text, "near" if relation[0].value == "closest" else "far"))
-        if first and _there_is(pieces):
-            self._pointed_at()
-
-    def _pointed_at(self) -> None:
-        """'there are some plants next to this cabinet', 'there is no sofa behind this desk': the thing meant is the
-        one pointed at, placed by what is (or is not) there."""
-        target = self.target
-        links = [link for link in target.relations if len(link.things) == 1 and
-                 link.things[0].text.split()[:1] in (["this"], ["these"]) and link.kind in INVERSE]
-        if len(links) != 1 or target.text.split()[:1] in (["this"], ["these"]) or links[0].things[0].noun is None:
-            return
-        link = links[0]
-        pointed = link.things[0]
-        denied = bool(target.excluded) and target.excluded[0].noun == target.noun
-        placed_by = Thing(noun=target.noun, said=target.said, noun_kind=target.noun_kind, text=target.text,
-                          plural=target.plural, colors=target.colors, size=target.size)
-        pointed.relations.append(Link(link.word, INVERSE[link.kind], [placed_by],
-                                      negated=denied != link.negated))
-        pointed.view, pointed.view_toward, pointed.view_at = target.view, target.view_toward, target.view_at
-        self.things = [t for t in self.things if t is not pointed] + [placed_by]
-        self.target = pointed
-        self.target_named = True
+        if first and there_is(pieces) and (pointed := pointed_at(self.target)) is not None:
+            self.target, placed_by = pointed  # "there are some plants next to this cabinet": the cabinet is meant
+            self.things = [t for t in self.things if t is not self.target] + [placed_by]
+            self.target_named = True
 
     # -- pieces of the walk -------------------------------------------------------------------------------------------
 
@@ -284,13 +266,13 @@ class _Reader:
             self.target_named = np.noun is not None and np.noun.kind == "object"
             target.take(np)
             return target
-        if np.pronoun or np.noun is None or target.noun is None or _same_kind(np.noun, target):
+        if np.pronoun or np.noun is None or target.noun is None or same_kind(np.noun, target):
             if target.noun is None and np.noun is not None and np.noun.kind == "object":
                 self.target_named = True
             target.take(np)
             return target
         for thing in self.things:
-            if thing.noun and _same_kind(np.noun, thing):
+            if thing.noun and same_kind(np.noun, thing):
                 thing.take(np)
                 return thing
         other = self.thing(np)
@@ -304,13 +286,13 @@ class _Reader:
             subject.take(np)
             return
         subject.take(np, head=False)
-        if np.noun is not None and np.noun.kind == "object" and not _same_kind(np.noun, subject):
+        if np.noun is not None and np.noun.kind == "object" and not same_kind(np.noun, subject):
             self.unused.append(Unused(np.noun.words, "looks_like", subject.name))
 
     def _negated(self, subject: Thing, np: NounPhrase, negation: str) -> None:
         """'not the red one', 'except the office chair' (another of its kind), or 'on the sill, not the table' (the
         last relation, not to that)."""
-        if np.noun is None or np.pronoun or _same_kind(np.noun, subject) or not subject.relations:
+        if np.noun is None or np.pronoun or same_kind(np.noun, subject) or not subject.relations:
             subject.excluded.append(Thing.of(np))
             return
         last = subject.relations[-1]
@@ -411,54 +393,3 @@ class _Reader:
             if thing.noun and thing.noun_kind == "object":
                 target.noun, target.noun_kind = thing.noun, "object"
                 return
-
-
-def _there_is(pieces: list[Piece]) -> bool:
-    """Whether a sentence opens with 'there is' / 'there are'."""
-    return len(pieces) > 1 and pieces[0].words == ("there",) and pieces[1].kind == "cop"
-
-
-def _fronted(pieces: list[Piece], i: int) -> int | None:
-    """Where the other thing starts in a clause that opens with its place: 'above it is …', 'to its left is …', 'to
-    the left is …' (None when the clause is not such)."""
-    if i > 0 and pieces[i - 1].kind not in ("stop", "comma", "and"):
-        return None
-    j = i + 1
-    if pieces[i].kind == "rel":
-        if not (j < len(pieces) and pieces[j].kind == "pron" and pieces[j].words[0] == "it"):
-            return None
-        j += 1
-    elif pieces[i].value not in ("left", "right", "front", "back"):
-        return None
-    if j + 1 < len(pieces) and pieces[j].kind == "cop" and starts_np(pieces[j + 1]) and pieces[j + 1].kind != "pron":
-        return j + 1
-    return None
-
-
-def _adjective_side(pieces: list[Piece], i: int) -> bool:
-    """'the left chair', 'the middle one', 'the top shelf': a side word inside a noun phrase, not after it."""
-    before = pieces[i - 1].kind if i > 0 else None
-    after = pieces[i + 1] if i + 1 < len(pieces) else None
-    return before in ("det", "other", "num", "ord") and after is not None and after.kind in ("noun", "pron", "color", "size",
-                                                                                            "shape", "material")
-
-
-def _adjective_rel(pieces: list[Piece], i: int) -> bool:
-    """'the closest chair to the door': a superlative place word before the noun."""
-    piece = pieces[i]
-    before = pieces[i - 1].kind if i > 0 else None
-    after = pieces[i + 1] if i + 1 < len(pieces) else None
-    return (piece.value in ("closest", "farthest") and len(piece.words) == 1 and before in ("det", "ord", "stop", None)
-            and after is not None and after.kind in ("noun", "pron", "color", "size"))
-
-
-def _same_kind(noun: NounHit, thing: Thing) -> bool:
-    """Whether a noun names the kind of thing already described ('the chair' after 'this is a brown chair')."""
-    if not thing.noun:
-        return False
-    head = thing.noun.split()[-1]
-    words = noun.words.split()
-    if words[-1] == head or noun.words == thing.noun or head in words:
-        return True
-    # "the armchair … the chair", "the couch … the sofa": a kind of it, or another name for it
-    return (len(words[-1]) >= 4 and head.endswith(words[-1])) or head_noun(noun.words) == head_noun(thing.noun)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
 from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
+from scene_agent.resolution.naming import exactly_named, loosely_named, named_otherwise
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
 from scene_agent.resolution.query import Description, describe
 from scene_agent.resolution.relating import by_relation
@@ -90,7 +90,7 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         if within and not base and found.codes:
             named = set(found.codes)  # "the one in the kitchen" among listed objects: the rooms named hold it
             base = tuple(c for c in within if parent_of(c) in named)
-        if not base and not found.codes and within is None and (other := _named_otherwise(scene, description)):
+        if not base and not found.codes and within is None and (other := named_otherwise(scene, description)):
             return resolve(scene, other, None, taken, viewpoint, places, rooms)
         if not base:
             missing = found.missing or Missing("unlisted", found.codes)
@@ -101,8 +101,8 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
             description.reading, unused=(*description.reading.unused, Unused(said, "instead", found.instead[0]))))
         reading = description.reading
     if not listed:
-        base = _exactly_named(scene, description, base)
-    loose = _loosely_named(scene, description, base)
+        base = exactly_named(scene, description, base)
+    loose = loosely_named(scene, description, base)
     if reading.view is not None and not listed:
         by_room = _by_view_room(scene, places, reading, base)
         if len(by_room) > 1:
@@ -179,59 +179,6 @@ def _to_the_walls(relation: Relation) -> bool:
     ref = relation.references[0] if len(relation.references) == 1 else None
     return relation.kind in ("closest", "farthest") and ref is not None and ref.head in ("wall", "walls") and \
         not ref.qualified and ref.text.split()[-1:] in (["wall"], ["walls"]) and len(ref.text.split()) <= 2
-
-
-def _named_otherwise(scene: Scene, description: Description) -> Description | None:
-    """The head names nothing the scene has ('the window frame', 'the picture frame'): a noun said before the head
-    that names something it has is the thing meant, and said so. (A thing it is placed by never stands in for it:
-    'the plant next to the suitcase' is no suitcase.)"""
-    reading = description.reading
-    said = reading.head
-    if not said or names_nothing(said):
-        return None
-    options = [replace(reading, head=u.word, said=u.word, unused=tuple(x for x in reading.unused if x is not u))
-               for u in reading.unused if u.why == "kind_of"]
-    for option in options:
-        other = describe(replace(option, unused=(*option.unused, Unused(said, "named_other", option.head))), scene.index)
-        if match(scene.index, other.spec, related=False).codes:
-            return other
-    return None
-
-
-def _exactly_named(scene: Scene, description: Description, base: tuple[str, ...]) -> tuple[str, ...]:
-    """Where the scene names some candidates exactly as said ('doorframe') and others only by a synonym ('door'),
-    the ones named as said: the scan tells them apart, so the words do. Kinds of it ('office chair' for 'chair')
-    stay."""
-    said = _as_named(description.reading.said)
-    objects = scene.index.objects
-    if not said or not all(c in objects for c in base):
-        return base
-    named = [c for c in base if _as_named(objects[c].obj.label) == said]
-    if not named or len(named) == len(base):
-        return base
-    last = description.reading.said.split()[-1] if description.reading.said else ""
-    kinds = [c for c in base if c not in named and objects[c].obj.label.lower().split()[-1:] == [last]
-             and " " in objects[c].obj.label]
-    return tuple(c for c in base if c in named or c in kinds)
-
-
-def _loosely_named(scene: Scene, description: Description, base: tuple[str, ...]) -> frozenset[str]:
-    """The candidates named by another name than the scene's own for some of them ('chair' for an office chair, or
-    for a 'chairs' group, when some are labelled 'chair'): 'the chair far from the table' may mean the farthest chair
-    or the farthest office chair."""
-    said = _as_named(description.reading.said)
-    if not said:
-        return frozenset()
-    objects = scene.index.objects
-    loose = {c for c in base if c in objects and _as_named(objects[c].obj.label) != said}
-    return frozenset(loose) if loose and len(loose) < len(base) else frozenset()
-
-
-@lru_cache(maxsize=4096)
-def _as_named(label: str) -> str:
-    """A name as compared with the scene's own: spaces, hyphens and case aside ('trash can' is 'trashcan'), the
-    plural kept ('cabinets' is a group, 'cabinet' one)."""
-    return "".join(c for c in label.lower() if c.isalnum())
 
 
 class _Run:
