@@ -62,7 +62,6 @@ class _Reader:
         self.corrections: list[tuple[str, str]] = []
         self.target_named = False
         self.denied: dict[int, Thing] = {}       # the thing a negated relation's reference was said of, by reference
-        self.p = 0
 
     # -- the walk ---------------------------------------------------------------------------------------------------
 
@@ -101,13 +100,14 @@ class _Reader:
         relation: tuple[Piece, Thing] | None = None   # a relation waiting for what it is relative to
         last_np: Thing | None = None                   # the last thing named, for "… by the window" after it
         separated = True                               # a comma, 'and' or 'that' since the last noun phrase
+        setting = bool(pieces) and pieces[0].words[0] in ("if", "when", "while")  # "if you are using the sinks, …"
         i = 0
         while i < len(pieces):
             piece = pieces[i]
             kind = piece.kind
             if kind == "view":
                 i = self._view(pieces, i)
-                separated = True
+                separated, setting = True, False
                 continue
             start_np = i
             if kind in ("det", "other", "num", "ord", "color", "size", "shape", "material", "noun", "pron") or (
@@ -150,6 +150,9 @@ class _Reader:
                     self.target.excluded.append(Thing.of(np))
                     negated = negated if i < len(pieces) and pieces[i].kind in ("or", "and") else None
                     last_np, separated = subject, False
+                    continue
+                if subject is None and setting and np.noun is not None and not np.pronoun:
+                    last_np, separated, setting = self.thing(np), False, False  # what it says is where: a reference
                     continue
                 if subject is None:
                     subject = self._subject(np, first)
@@ -221,8 +224,8 @@ class _Reader:
                                  and pieces[i - 1].kind != "comma")
                 if kind == "comma" or kind == "wh":
                     negated = None
-                if kind == "comma":
-                    copula = False
+                if kind == "comma":  # a relation still waiting ("when the door is behind you, …") ends here
+                    copula, setting, relation = False, False, relation if relation and relation[0].value == "between" else None
             elif kind == "word":
                 self.unused.append(Unused(piece.text, "unknown"))
                 if relation is not None and relation[0].value == "with" and (relation[1] is subject or not separated):

@@ -83,7 +83,8 @@ _CONTRACTIONS = ((r"\bit's\b", "it is"), (r"\bthat's\b", "that is"), (r"\bthere'
                  (r"\bwhat's\b", "what is"), (r"\bhere's\b", "here is"), (r"\bwho's\b", "who is"),
                  (r"\bwhere's\b", "where is"), (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"),
                  (r"n't\b", " not"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'m\b", " am"),
-                 (r"'d\b", " would"), (r"\bits\b", "its"))
+                 (r"'d\b", " would"), (r"\bits (?=the |a |an |on |in |at |next |to |by |near |under |above |behind |"
+                                        r"between |located |placed |sitting |closest |furthest |farthest )", "it is "))
 _CODE = re.compile(r"(?<![\w.])\d+-\d+(?:-\d+)?(?![\w.])")
 _FLOOR = re.compile(r"\b(?:on |at )?(?:the )?(?:(?:ground|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|upper|"
                     r"lower|bottom) (?:floor|level|storey|story)|(?:floor|level|storey|story) (?:number |no )?\d+)\b|"

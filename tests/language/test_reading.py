@@ -201,6 +201,17 @@ def test_a_later_sentence_may_call_the_thing_by_its_kind_or_another_name() -> No
     assert [u.why for u in read("this is a chair. the table is brown.").unused] == ["other_thing"]
 
 
+def test_a_setting_clause_names_a_reference_not_the_thing() -> None:
+    # "if you are using the sinks it's the dispenser …": the sinks set the scene; the dispenser is meant.
+    r = read("if you are using the sinks its the paper towel dispenser on the right")
+    assert (r.head, [s.kind for s in r.sides]) == ("paper towel dispenser", ["right"])
+    r = read("when the door is behind you, the chair on the right")  # a relation left waiting ends at the comma
+    assert (r.head, relations(r), [s.kind for s in r.sides]) == ("chair", [], ["right"])
+    r = read("if you are at the door, the chair on the left")
+    assert r.head == "chair" and r.view is not None and r.view.kind == "standing" and not r.relations
+    assert read("if facing the bed, the lamp on the left").head == "lamp"
+
+
 def test_intensifiers_and_ends_of_rows() -> None:
     assert [s.kind for s in read("the book on the very bottom").sides] == ["bottom"]
     for text in ("the box at the end of the row", "the chair on the end"):
