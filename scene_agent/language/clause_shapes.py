@@ -1,7 +1,7 @@
 """Shapes of clauses and phrases the grammar's walk recognises: a clause opening with 'there is' (and the thing it
 points at: 'there are plants next to this cabinet'), one opening with its place ('above it is …'), a side or
-superlative inside a noun phrase ('the left chair', 'the closest chair'), and whether a later noun names the thing
-already described.
+superlative inside a noun phrase ('the left chair', 'the closest chair'), whether a later noun names the thing
+already described, and the kind a thing with no name is said to be among ('the smaller of the shelves').
 """
 
 from __future__ import annotations
@@ -35,6 +35,18 @@ def pointed_at(target: Thing) -> tuple[Thing, Thing] | None:
     pointed.relations.append(Link(link.word, INVERSE[link.kind], [placed_by], negated=denied != link.negated))
     pointed.view, pointed.view_toward, pointed.view_at = target.view, target.view_toward, target.view_at
     return pointed, placed_by
+
+
+def kind_among(target: Thing, things: list[Thing]) -> str | None:
+    """No name for the thing meant ('facing the sinks, it is the one on the right'): the kind named in the plural or
+    after 'of' ('the smaller of the shelves', 'in the middle of the other plants') is what it is among."""
+    viewed = [t for t in (target.view_toward, target.view_at) if t is not None]
+    candidates = [t for t in viewed if t.plural] + [t for t in things if t.plural or t.other or (t.count or 0) > 1]
+    if len(viewed) == 2 and viewed[0].noun is not None and viewed[0].noun == viewed[1].noun:
+        candidates.append(viewed[0])  # "standing at the white table looking at the round one, …": one of the tables
+    if target.partitive is not None:
+        candidates.insert(0, target.partitive)
+    return next((t.noun for t in candidates if t.noun and t.noun_kind == "object"), None)
 
 
 def fronted(pieces: list[Piece], i: int) -> int | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from scene_agent.language.clause_shapes import adjective_rel, adjective_side, fronted, pointed_at, same_kind, there_is
+from scene_agent.language.clause_shapes import adjective_rel, adjective_side, fronted, kind_among, pointed_at, same_kind, there_is
 from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
@@ -337,6 +337,8 @@ class _Reader:
         kind = str(rel.value)
         if not thing.head_words and not thing.pronoun and not (thing.colors or thing.size or thing.sides):
             return
+        if thing.noun is None and thing.pronoun and {"one", "ones"} & set(thing.text.split()) and owner.noun_kind == "object":
+            thing.noun, thing.noun_kind = owner.noun, "object"  # "next to the tall one": another of its kind
         if thing.part is not None and kind in ("near", "on", "inside", "closest", "end"):
             kind = PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
         count = thing.count if kind in ("with", "near", "supporting") and thing.count and thing.count > 1 else None
@@ -383,16 +385,7 @@ class _Reader:
         self.target.view, self.target.view_toward = None, None
 
     def _infer_head(self) -> None:
-        """No name for the thing meant ('facing the sinks, it is the one on the right'): the kind named in the plural
-        or after 'of' ('the smaller of the shelves', 'in the middle of the other plants') is what it is among."""
-        target = self.target
-        viewed = [t for t in (target.view_toward, target.view_at) if t is not None]
-        candidates = [t for t in viewed if t.plural] + [t for t in self.things if t.plural or t.other or (t.count or 0) > 1]
-        if len(viewed) == 2 and viewed[0].noun is not None and viewed[0].noun == viewed[1].noun:
-            candidates.append(viewed[0])  # "standing at the white table looking at the round one, …": one of the tables
-        if target.partitive is not None:
-            candidates.insert(0, target.partitive)
-        for thing in candidates:
-            if thing.noun and thing.noun_kind == "object":
-                target.noun, target.noun_kind = thing.noun, "object"
-                return
+        """No name for the thing meant: the kind it is said to be among (clause_shapes.kind_among)."""
+        among = kind_among(self.target, self.things)
+        if among is not None:
+            self.target.noun, self.target.noun_kind = among, "object"

@@ -212,6 +212,13 @@ def test_a_setting_clause_names_a_reference_not_the_thing() -> None:
     assert read("if facing the bed, the lamp on the left").head == "lamp"
 
 
+def test_one_as_a_reference_is_another_of_its_kind() -> None:
+    r = read("the large square shelf next to the tall skinny one")
+    assert relations(r) == [("near", "shelf")] and r.relations[0].references[0].size is not None
+    assert relations(read("the long table at the end of three square ones")) == [("end", "table")]
+    assert relations(read("the chair next to it")) == [("near", "")]  # 'it' is not 'one': no kind is given to it
+
+
 def test_intensifiers_and_ends_of_rows() -> None:
     assert [s.kind for s in read("the book on the very bottom").sides] == ["bottom"]
     for text in ("the box at the end of the row", "the chair on the end"):
