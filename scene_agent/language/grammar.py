@@ -19,7 +19,7 @@ from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
-from scene_agent.language.relation_words import INVERSE, PART_RELATION
+from scene_agent.language.relation_words import INVERSE, PART_RELATION, PARTS_OF
 from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
@@ -168,6 +168,8 @@ class _Reader:
                 if copula:
                     self._predicate(subject, np)
                     copula, separated, last_np = False, False, subject  # "…, it is the one in front of X": its place
+                    if np.superlative is not None:  # "it is the closest one to the door"
+                        relation = self._superlative(np, subject, pieces, i)
                     continue
                 if subject is self.target and not self.target_named and np.noun is not None and np.noun.kind == "object":
                     subject.take(np)  # "in the corner, the plant", "upstairs rug": the thing named after where it is
@@ -341,6 +343,9 @@ class _Reader:
             thing.noun, thing.noun_kind = owner.noun, "object"  # "next to the tall one": another of its kind
         if thing.part is not None and kind in ("near", "on", "inside", "closest", "end"):
             kind = PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
+        if rel.value == "with" and thing.noun and owner.noun and thing.noun in PARTS_OF.get(owner.noun.split()[-1], ()):
+            self.unused.append(Unused(thing.text, "describes"))  # "the chair with a cream seat": its own seat
+            return
         count = thing.count if kind in ("with", "near", "supporting") and thing.count and thing.count > 1 else None
         owner.relations.append(Link(rel.text, kind, [thing], negated=negated is not None, count=count))
         if negated is not None:

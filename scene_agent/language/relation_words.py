@@ -189,3 +189,16 @@ PART_RELATION: dict[str, str] = {"side": "near", "edge": "near", "short side": "
                                  "left hand side": "left", "right side": "right", "right hand side": "right", "corner": "end",
                                  "middle": "between", "center": "between", "centre": "between", "area": "near", "part": "near",
                                  "section": "near", "portion": "near", "half": "near", "base": "near"}
+# What things have as parts, not beside them: "the chair with a cream seat", "the monitor with a pink screen", "the
+# cabinet with two doors" describe the thing itself (by its last word); such a "with" places it by nothing.
+_SEATING = frozenset({"seat", "back", "backrest", "armrest", "arm", "leg", "wheel", "cushion"})
+PARTS_OF: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("chair", "armchair", "sofa", "couch", "stool", "bench", "ottoman"), _SEATING),
+    **dict.fromkeys(("monitor", "tv", "television", "laptop", "computer"), frozenset({"screen", "frame", "stand"})),
+    **dict.fromkeys(("cabinet", "dresser", "wardrobe", "closet", "nightstand", "desk", "drawer", "shelf", "bookshelf",
+                     "refrigerator", "fridge", "microwave", "oven", "dishwasher"),
+                    frozenset({"door", "drawer", "handle", "knob", "shelf", "leg"})),
+    **dict.fromkeys(("bed", "picture", "window", "door", "mirror", "whiteboard"), frozenset({"frame", "handle", "leg"})),
+    **dict.fromkeys(("table",), frozenset({"leg", "top", "drawer"})),
+}
+

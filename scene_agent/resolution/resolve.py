@@ -254,7 +254,8 @@ class _Run:
         for relation, groups in relations:
             if relation.kind not in FACTS and not self.step(self._relating(relation, groups)):
                 return
-        for side in reading.sides:
+        # "the closest chair on the left": nearest among those on the left, so nearness comes last
+        for side in sorted(reading.sides, key=lambda s: s.kind in ("near", "far")):
             if (side.kind not in PLACES or side.kind in ("top", "bottom")) and not self._side(side):
                 return
         for color in reading.colors:

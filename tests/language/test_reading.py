@@ -212,6 +212,14 @@ def test_a_setting_clause_names_a_reference_not_the_thing() -> None:
     assert read("if facing the bed, the lamp on the left").head == "lamp"
 
 
+def test_what_a_thing_has_as_a_part_places_it_by_nothing() -> None:
+    for text in ("the monitor with a pink screen", "the cabinet with two doors", "the chair has a cream colored seat"):
+        r = read(text)
+        assert not r.relations and "describes" in [u.why for u in r.unused]
+    assert relations(read("the desk with a chair")) == [("with", "chair")]  # a chair is no part of a desk
+    assert relations(read("the chair is the closest one to the door")) == [("closest", "door")]
+
+
 def test_one_as_a_reference_is_another_of_its_kind() -> None:
     r = read("the large square shelf next to the tall skinny one")
     assert relations(r) == [("near", "shelf")] and r.relations[0].references[0].size is not None

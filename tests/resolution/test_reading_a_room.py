@@ -92,6 +92,12 @@ def test_left_and_right_from_the_words(room: Scene) -> None:
     assert codes(room, "facing the doors, the second door from the left") == [c(1)]
 
 
+def test_nearest_among_those_on_a_side(room: Scene) -> None:
+    # Standing at the box in the south-west corner looking at the bed: both chairs are ahead; the red one (west) is
+    # on the left and nearer, the white one on the right. "The closest chair on the right" is the white one.
+    assert codes(room, "standing at the box looking at the bed, it is the closest chair on the right") == [c(9)]
+
+
 def test_left_and_right_without_a_viewpoint_leave_a_choice(room: Scene) -> None:
     found = find(room, "the nightstand on the left")
     assert [x.code for x in found.candidates] == [c(5), c(6)]  # either, depending on where you stand
