@@ -141,15 +141,16 @@ class _Reader:
                     relation = (rel_piece, owner) if rel_piece.value == "between" and pieces[i:i + 1] and pieces[i].kind == "and" else None
                     last_np, separated = things[-1], False
                     continue
-                if subject is None and negated is not None and first:
+                if subject is None and negated is not None:
                     # "not the red chair" / "not the red one": one of its kind, but not that one
                     subject = self.target
-                    if np.noun is not None and np.noun.kind == "object":
+                    if first and np.noun is not None and np.noun.kind == "object" and not self.target_named:
                         self.target.noun, self.target.said, self.target.noun_kind = np.noun.words, np.said, "object"
                         self.target_named = True
                     self.target.excluded.append(Thing.of(np))
                     negated = negated if i < len(pieces) and pieces[i].kind in ("or", "and") else None
-                    last_np, separated = subject, False
+                    # "NOT the lamp that is between the beds" ("there is no X by this Y" is read whole: clause_shapes)
+                    last_np, separated = subject if there_is(pieces) else self.target.excluded[-1], False
                     continue
                 if subject is None and setting and np.noun is not None and not np.pronoun:
                     last_np, separated, setting = self.thing(np), False, False  # what it says is where: a reference
@@ -160,8 +161,8 @@ class _Reader:
                     if np.superlative is not None:
                         relation = self._superlative(np, subject, pieces, i)
                     continue
-                if negated is not None:
-                    self._negated(subject, np, negated)
+                if negated is not None:  # "not the one closest to the door": what follows is said of that one
+                    last_np = self._negated(subject, np, negated)
                     negated = negated if i < len(pieces) and pieces[i].kind in ("or", "and") else None
                     separated = False
                     continue
@@ -294,14 +295,15 @@ class _Reader:
         if np.noun is not None and np.noun.kind == "object" and not same_kind(np.noun, subject):
             self.unused.append(Unused(np.noun.words, "looks_like", subject.name))
 
-    def _negated(self, subject: Thing, np: NounPhrase, negation: str) -> None:
+    def _negated(self, subject: Thing, np: NounPhrase, negation: str) -> Thing:
         """'not the red one', 'except the office chair' (another of its kind), or 'on the sill, not the table' (the
-        last relation, not to that)."""
+        last relation, not to that). The thing said not to be it (or not to be by it)."""
         if np.noun is None or np.pronoun or same_kind(np.noun, subject) or not subject.relations:
             subject.excluded.append(Thing.of(np))
-            return
+            return subject.excluded[-1]
         last = subject.relations[-1]
         subject.relations.append(Link(last.word, last.kind, [self.thing(np)], negated=True))
+        return subject.relations[-1].things[0]
 
     def _antecedent(self, np: NounPhrase, owner: Thing) -> Thing | None:
         """What 'it' / 'them' after a relation word means: the last thing named that is not the one being placed

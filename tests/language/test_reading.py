@@ -212,6 +212,13 @@ def test_a_setting_clause_names_a_reference_not_the_thing() -> None:
     assert read("if facing the bed, the lamp on the left").head == "lamp"
 
 
+def test_what_follows_a_negated_thing_is_said_of_it() -> None:
+    r = read("choose the chair between the other two. it is not the one closest to the door")
+    assert not r.relations and relations(r.excluded[0]) == [("closest", "door")]
+    r = read("the lamp that is nearest the window. NOT the lamp that is between the two beds.")
+    assert relations(r) == [("closest", "window")] and relations(r.excluded[0]) == [("between", "bed")]
+
+
 def test_what_a_thing_has_as_a_part_places_it_by_nothing() -> None:
     for text in ("the monitor with a pink screen", "the cabinet with two doors", "the chair has a cream colored seat"):
         r = read(text)
