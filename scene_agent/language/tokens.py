@@ -113,7 +113,8 @@ def tokenize(text: str) -> list[str]:
         if _SPLIT.fullmatch(part) or part in ".;:!?,":
             tokens.append("," if part[0] in ",()[]\"“”" else ".")
             continue
-        tokens += [t for t in re.split(r"[^\w'-]+", part) if t and t != "'"]
+        words = (t if t == "'s" else t.strip("'") for t in re.split(r"[^\w'-]+", part))  # 'quoted' words
+        tokens += [t for t in words if t]
     return tokens
 
 

@@ -234,6 +234,11 @@ def test_one_as_a_reference_is_another_of_its_kind() -> None:
     assert relations(read("the chair next to it")) == [("near", "")]  # 'it' is not 'one': no kind is given to it
 
 
+def test_quoted_descriptions_read_as_unquoted() -> None:
+    r = read("'The lamp that is nearest the window.'")
+    assert (r.head, relations(r), r.unused) == ("lamp", [("closest", "window")], ())
+
+
 def test_intensifiers_and_ends_of_rows() -> None:
     assert [s.kind for s in read("the book on the very bottom").sides] == ["bottom"]
     for text in ("the box at the end of the row", "the chair on the end"):
