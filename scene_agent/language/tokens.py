@@ -181,10 +181,13 @@ def _in_context(piece: Piece, before: list[Piece], tokens: list[str], after: int
 
 
 def _listed_adjectives(pieces: list[Piece]) -> list[Piece]:
-    """Commas between adjectives dropped: 'the big, brown, round table' is one noun phrase, not three clauses."""
+    """Commas between adjectives dropped: 'the big, brown, round table' is one noun phrase, not three clauses; so is
+    'and' before the last of them ('the white and open door')."""
     return [p for k, p in enumerate(pieces)
-            if not (p.kind == "comma" and 0 < k < len(pieces) - 1 and pieces[k - 1].kind in _ADJECTIVES
-                    and pieces[k + 1].kind in _ADJECTIVES)]
+            if not (p.kind in ("comma", "and") and 0 < k < len(pieces) - 1 and pieces[k - 1].kind in _ADJECTIVES
+                    and ((p.kind == "comma" and pieces[k + 1].kind in _ADJECTIVES) or (
+                        p.kind == "and" and pieces[k + 1].kind in ("word", "filler") and pieces[k + 2:k + 3]
+                        and pieces[k + 2].kind == "noun")))]
 
 
 def _of_a_thing(tokens: list[str], after: int, side: str, phrase: str = "") -> bool:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 
 from scene_agent.language.reading import Relation, UnusedWhy
-from scene_agent.resolution.contrast import Margin, by_contrast
+from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.resolution.facing import Vector
 from scene_agent.resolution.narrowing import Narrowing, rounded
 from scene_agent.resolution.places import (
@@ -46,8 +46,9 @@ Measure = tuple[dict[str, float], set[str] | None, str, Margin]  # values, holds
 
 
 def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], places: Places,
-                frame: Viewpoint | None) -> Narrowing:
-    """Keep the candidates the relation holds for (or holds most clearly for), never a reference itself."""
+                frame: Viewpoint | None, rank: int | None = None) -> Narrowing:
+    """Keep the candidates the relation holds for (or holds most clearly for), never a reference itself; with `rank`,
+    the one at that rank by it ('the second closest to the door': 1)."""
     refs = [code for group in groups for code in group]
     spot = places.spot
     by_room: dict[str, list[Spot]] = {}
@@ -80,20 +81,22 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
             near = {c: v for c, v in values.items() if v <= MISS_SLACK_M}
             kept = by_contrast(near, "low", Margin(0.1, 0.5))
     else:
-        best = _per_room(values, better, margin, places)
+        best = _per_room(values, better, margin, places, rank)
         kept = [c for c in codes if c not in best] if relation.negated else best
     tied = len(kept) > 1 and not relation.negated
     return Narrowing("place", relation.word, tuple(codes), tuple(kept), tied=tied, values=rounded(values),
                      references=tuple(refs), negated=relation.negated, note=note)
 
 
-def _per_room(values: dict[str, float], better: str, margin: Margin, places: Places) -> list[str]:
+def _per_room(values: dict[str, float], better: str, margin: Margin, places: Places, rank: int | None = None
+              ) -> list[str]:
     """Contrast within each room: 'the chair closest to the window' in a home is each room's closest (several rooms:
-    the user says which), unless the words named the room."""
+    the user says which), unless the words named the room; with `rank`, each room's one at that rank."""
     rooms: dict[str, dict[str, float]] = {}
     for code, value in values.items():
         rooms.setdefault(places.spot(code).room, {})[code] = value
-    kept = {c for group in rooms.values() for c in by_contrast(group, better, margin)}  # type: ignore[arg-type]
+    kept = {c for group in rooms.values()
+            for c in (by_contrast(group, better, margin) if rank is None else at_rank(group, better, rank, margin))}  # type: ignore[arg-type]
     return [c for c in values if c in kept]
 
 

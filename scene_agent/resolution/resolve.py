@@ -251,8 +251,13 @@ class _Run:
         for relation in walls:
             if not self.step(by_wall(self.codes, relation, self.places)):
                 return
+        ordinal = reading.ordinal
+        # "the second closest chair to the door": the ordinal counts along the relation, not along a row
+        ranked = next((r for r, _ in relations if r.kind in ("closest", "farthest")), None) \
+            if ordinal is not None and ordinal.by == "row" and ordinal.index > 0 else None
         for relation, groups in relations:
-            if relation.kind not in FACTS and not self.step(self._relating(relation, groups)):
+            rank = ordinal.index if ordinal is not None and relation is ranked else None
+            if relation.kind not in FACTS and not self.step(self._relating(relation, groups, rank)):
                 return
         # "the closest chair on the left": nearest among those on the left, so nearness comes last
         for side in sorted(reading.sides, key=lambda s: s.kind in ("near", "far")):
@@ -267,8 +272,7 @@ class _Run:
             self.step(by_shape(self.codes, shape, attributes))
         if reading.size is not None and len(self.codes) > 1:
             self.step(by_size(self.codes, reading.size, attributes))
-        ordinal = reading.ordinal
-        if ordinal is not None and not (reading.order is not None and listed) and len(self.codes) > 1:
+        if ordinal is not None and ranked is None and not (reading.order is not None and listed) and len(self.codes) > 1:
             if ordinal.by in SIZE_MEASURES:
                 self.step(by_rank(self.codes, ordinal.word, ordinal.by, ordinal.index, attributes,
                                   largest_first=not ordinal.smallest_first))
@@ -289,9 +293,10 @@ class _Run:
         kept = tuple(c for c in placed_among if c in both)
         return self.step(Narrowing("color", color.word, tuple(self.codes), kept, tied=True, values=narrowing.values))
 
-    def _relating(self, relation: Relation, groups: list[list[str]]) -> Callable[[list[str]], Narrowing]:
+    def _relating(self, relation: Relation, groups: list[list[str]], rank: int | None = None
+                  ) -> Callable[[list[str]], Narrowing]:
         """How a relation narrows some codes (for `step` to read it over both namings)."""
-        return lambda codes: by_relation(codes, relation, groups, self.places, self.frame)
+        return lambda codes: by_relation(codes, relation, groups, self.places, self.frame, rank)
 
     def _side(self, side: Side) -> bool:
         if len(self.codes) <= 1 and not side.negated and side.kind not in ("corner", "wall", "floor", "ceiling"):

@@ -234,6 +234,12 @@ def test_one_as_a_reference_is_another_of_its_kind() -> None:
     assert relations(read("the chair next to it")) == [("near", "")]  # 'it' is not 'one': no kind is given to it
 
 
+def test_far_sides_of_a_thing_and_adjectives_joined_by_and() -> None:
+    assert relations(read("it is on the far left side of the table")) == [("left", "table")]
+    r = read("the door is left of the white and open door")
+    assert relations(r) == [("left", "door")] and [u.why for u in r.unused] == ["describes"]
+
+
 def test_quoted_descriptions_read_as_unquoted() -> None:
     r = read("'The lamp that is nearest the window.'")
     assert (r.head, relations(r), r.unused) == ("lamp", [("closest", "window")], ())

@@ -92,6 +92,12 @@ def test_left_and_right_from_the_words(room: Scene) -> None:
     assert codes(room, "facing the doors, the second door from the left") == [c(1)]
 
 
+def test_a_rank_along_a_relation(room: Scene) -> None:
+    assert codes(room, "the nightstand closest to the box") == [c(5)]
+    assert codes(room, "the second closest nightstand to the box") == [c(6)]  # counted by distance, not along a row
+    assert codes(room, "it is the second closest door to the suitcase") == [c(0), c(2)]  # the two as far: a tie
+
+
 def test_nearest_among_those_on_a_side(room: Scene) -> None:
     # Standing at the box in the south-west corner looking at the bed: both chairs are ahead; the red one (west) is
     # on the left and nearer, the white one on the right. "The closest chair on the right" is the white one.
