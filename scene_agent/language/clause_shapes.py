@@ -49,6 +49,17 @@ def kind_among(target: Thing, things: list[Thing]) -> str | None:
     return next((t.noun for t in candidates if t.noun and t.noun_kind == "object"), None)
 
 
+def there_by_it(pieces: list[Piece]) -> list[Piece] | None:
+    """'there is a table next to it' said after the thing was named: 'it is next to a table' (None when the sentence
+    is not so)."""
+    k = next((k for k in range(3, len(pieces)) if pieces[k].kind == "rel"), None)
+    if k is None or str(pieces[k].value) not in INVERSE or pieces[k + 1:k + 2] == [] or pieces[k + 1].words != ("it",) \
+            or any(p.kind not in ("stop",) for p in pieces[k + 2:]) or not starts_np(pieces[2]):
+        return None
+    turned = Piece("rel", pieces[k].words, INVERSE[str(pieces[k].value)])
+    return [Piece("pron", ("it",)), pieces[1], turned, *pieces[2:k], *pieces[k + 2:]]
+
+
 def fronted(pieces: list[Piece], i: int) -> int | None:
     """Where the other thing starts in a clause that opens with its place: 'above it is …', 'to its left is …', 'to
     the left is …' (None when the clause is not such)."""

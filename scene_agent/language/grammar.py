@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from scene_agent.language.clause_shapes import adjective_rel, adjective_side, fronted, kind_among, pointed_at, same_kind, there_is
+from scene_agent.language import clause_shapes as shapes
 from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
@@ -69,15 +69,16 @@ class _Reader:
         sentences = cut_sentences(self.pieces)
         start = selecting_sentence(sentences)
         for number, sentence in enumerate(sentences):
-            if number < start:
+            sentence = (shapes.there_by_it(sentence) or sentence) if number > start and shapes.there_is(sentence) else sentence
+            if number < start or (number > start and shapes.there_is(sentence)):  # "… there is a person.": the scene
                 self._context(sentence)
             else:
                 self._sentence(sentence, first=number == start)
         if self.target.noun is None and self.target.view_toward is not None and not self.target.pronoun and \
                 not self.target.sides and not self.target.relations and self.target.view_at is None:
             self._promote_view()
-        if self.target.noun is None:
-            self._infer_head()
+        if self.target.noun is None and (among := shapes.kind_among(self.target, self.things)) is not None:
+            self.target.noun, self.target.noun_kind = among, "object"  # "the smaller of the shelves"
 
     def _context(self, sentence: list[Piece]) -> None:
         """A sentence before the one that picks ('look for the bed. choose the pillow …'): things it names are
@@ -112,7 +113,7 @@ class _Reader:
             start_np = i
             if kind in ("det", "other", "num", "ord", "color", "size", "shape", "material", "noun", "pron") or (
                     kind == "name" and i + 1 < len(pieces) and pieces[i + 1].kind == "poss") or (
-                    kind == "side" and adjective_side(pieces, i)) or (kind == "rel" and adjective_rel(pieces, i)):
+                    kind == "side" and shapes.adjective_side(pieces, i)) or (kind == "rel" and shapes.adjective_rel(pieces, i)):
                 np, i = noun_phrase(pieces, i)
                 self.note(np)
                 if relation is not None:
@@ -150,7 +151,7 @@ class _Reader:
                     self.target.excluded.append(Thing.of(np))
                     negated = negated if i < len(pieces) and pieces[i].kind in ("or", "and") else None
                     # "NOT the lamp that is between the beds" ("there is no X by this Y" is read whole: clause_shapes)
-                    last_np, separated = subject if there_is(pieces) else self.target.excluded[-1], False
+                    last_np, separated = subject if shapes.there_is(pieces) else self.target.excluded[-1], False
                     continue
                 if subject is None and setting and np.noun is not None and not np.pronoun:
                     last_np, separated, setting = self.thing(np), False, False  # what it says is where: a reference
@@ -185,7 +186,7 @@ class _Reader:
                     continue
                 self.unused.append(Unused(np.text, "loose"))
                 continue
-            if kind in ("rel", "side") and (after := fronted(pieces, i)) is not None:
+            if kind in ("rel", "side") and (after := shapes.fronted(pieces, i)) is not None:
                 # "above it is another pillow", "to the left is a lamp": the other thing is there, so the thing
                 # meant is the other way from it
                 turned = INVERSE.get(str(piece.value))
@@ -241,7 +242,7 @@ class _Reader:
             i += 1
         if relation is not None and relation[0].value in ("closest", "farthest"):
             relation[1].sides.append(Side(relation[0].text, "near" if relation[0].value == "closest" else "far"))
-        if first and there_is(pieces) and (pointed := pointed_at(self.target)) is not None:
+        if first and shapes.there_is(pieces) and (pointed := shapes.pointed_at(self.target)) is not None:
             self.target, placed_by = pointed  # "there are some plants next to this cabinet": the cabinet is meant
             self.things = [t for t in self.things if t is not self.target] + [placed_by]
             self.target_named = True
@@ -272,13 +273,13 @@ class _Reader:
             self.target_named = np.noun is not None and np.noun.kind == "object"
             target.take(np)
             return target
-        if np.pronoun or np.noun is None or target.noun is None or same_kind(np.noun, target):
+        if np.pronoun or np.noun is None or target.noun is None or shapes.same_kind(np.noun, target):
             if target.noun is None and np.noun is not None and np.noun.kind == "object":
                 self.target_named = True
             target.take(np)
             return target
         for thing in self.things:
-            if thing.noun and same_kind(np.noun, thing):
+            if thing.noun and shapes.same_kind(np.noun, thing):
                 thing.take(np)
                 return thing
         other = self.thing(np)
@@ -292,13 +293,13 @@ class _Reader:
             subject.take(np)
             return
         subject.take(np, head=False)
-        if np.noun is not None and np.noun.kind == "object" and not same_kind(np.noun, subject):
+        if np.noun is not None and np.noun.kind == "object" and not shapes.same_kind(np.noun, subject):
             self.unused.append(Unused(np.noun.words, "looks_like", subject.name))
 
     def _negated(self, subject: Thing, np: NounPhrase, negation: str) -> Thing:
         """'not the red one', 'except the office chair' (another of its kind), or 'on the sill, not the table' (the
         last relation, not to that). The thing said not to be it (or not to be by it)."""
-        if np.noun is None or np.pronoun or same_kind(np.noun, subject) or not subject.relations:
+        if np.noun is None or np.pronoun or shapes.same_kind(np.noun, subject) or not subject.relations:
             subject.excluded.append(Thing.of(np))
             return subject.excluded[-1]
         last = subject.relations[-1]
@@ -390,9 +391,3 @@ class _Reader:
         self.target.size = self.target.size or seen.size
         self.target.plural = seen.plural
         self.target.view, self.target.view_toward = None, None
-
-    def _infer_head(self) -> None:
-        """No name for the thing meant: the kind it is said to be among (clause_shapes.kind_among)."""
-        among = kind_among(self.target, self.things)
-        if among is not None:
-            self.target.noun, self.target.noun_kind = among, "object"

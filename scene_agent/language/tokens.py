@@ -139,7 +139,8 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
                 continue
             if phrase in VIEWS and (clause_start or (VIEWS[phrase] == "facing" and _standing(pieces))):
                 best = Piece("view", tuple(tokens[i:i + n]), VIEWS[phrase])
-            elif phrase in SIDES and (phrase not in RELATIONS or n > 1) and not _of_a_thing(tokens, i + n, SIDES[phrase], phrase):
+            elif phrase in SIDES and (phrase not in RELATIONS or (n > 1 and not _before_a_thing(tokens, i + n, phrase))) \
+                    and not _of_a_thing(tokens, i + n, SIDES[phrase], phrase):
                 best = Piece("side", tuple(tokens[i:i + n]), SIDES[phrase])
             elif phrase in RELATIONS:
                 best = Piece("rel", tuple(tokens[i:i + n]), RELATIONS[phrase])
@@ -198,6 +199,11 @@ def _of_a_thing(tokens: list[str], after: int, side: str, phrase: str = "") -> b
         return False
     return side in ("corner", "middle", "center", "top", "bottom", "front", "back", "left", "right") and bool(follows) \
         and follows[0] == "of" and not ((len(follows) > 1 and follows[-1] in ("room", "rooms")) or follows[1:2] == ["room"])
+
+
+def _before_a_thing(tokens: list[str], after: int, phrase: str) -> bool:
+    """'in between the two couches': a relation to them, where 'it is in between' is a place among its kind."""
+    return phrase == "in between" and tokens[after:after + 1] != [] and tokens[after] in ("the", "a", "an", "two", "both")
 
 
 _COMPARED = frozenset({"higher", "highest", "lower", "lowest", "upper", "uppermost", "lowermost", "topmost",

@@ -240,6 +240,18 @@ def test_far_sides_of_a_thing_and_adjectives_joined_by_and() -> None:
     assert relations(r) == [("left", "door")] and [u.why for u in r.unused] == ["describes"]
 
 
+def test_there_is_something_by_it_later_places_the_thing() -> None:
+    assert relations(read("this is a brown chair. there is a table next to it.")) == [("near", "table")]
+    assert relations(read("this is a lamp. there is a book under it.")) == [("above", "book")]
+    r = read("this is a chair. there are two more chairs.")  # says what else is there: the scene, not the chair
+    assert (r.head, r.relations) == ("chair", ())
+
+
+def test_in_between_things_is_a_relation_alone_a_place() -> None:
+    assert relations(read("the table in between the two couches")) == [("between", "couch")]
+    assert [s.kind for s in read("the chair in between").sides] == ["middle"]
+
+
 def test_quoted_descriptions_read_as_unquoted() -> None:
     r = read("'The lamp that is nearest the window.'")
     assert (r.head, relations(r), r.unused) == ("lamp", [("closest", "window")], ())
