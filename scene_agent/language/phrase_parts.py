@@ -100,6 +100,8 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
         elif kind in ("word", "filler") and _noun_ahead(pieces, i) and (np.noun is not None or words):
             # "the toilet cover dispenser", "the open door": a word inside a noun phrase, describing it
             np.unused.append(Unused(piece.text, "describes"))
+        elif kind == "noun" and np.noun is not None and np.noun.kind == "object" and piece.value.kind == "generic":  # type: ignore[attr-defined]
+            np.used.append(piece.text)  # "a cabinet unit", "the storage item": the thing is the cabinet
         elif kind == "noun":
             if np.noun is not None:
                 np.modifiers.append(np.noun)

@@ -252,6 +252,11 @@ def test_in_between_things_is_a_relation_alone_a_place() -> None:
     assert [s.kind for s in read("the chair in between").sides] == ["middle"]
 
 
+def test_a_generic_noun_after_a_thing_names_that_thing() -> None:
+    assert read("this is a white installed cabinet unit").head == "cabinet"
+    assert read("the shelving unit").head == "shelving unit"  # a name of its own stays whole
+
+
 def test_quoted_descriptions_read_as_unquoted() -> None:
     r = read("'The lamp that is nearest the window.'")
     assert (r.head, relations(r), r.unused) == ("lamp", [("closest", "window")], ())
