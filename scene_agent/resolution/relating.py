@@ -27,6 +27,7 @@ from scene_agent.resolution.places import (
     is_on,
     is_under,
     on_miss,
+    wall_distance,
 )
 from scene_agent.resolution.spots import Places
 from scene_agent.resolution.viewpoint import Viewpoint
@@ -40,6 +41,7 @@ FACT_MARGIN = Margin(0.05)      # of several a fact holds for, those that miss b
 MISS_SLACK_M = 0.25             # a fact that holds for none: the nearest miss is kept if it misses by no more
 BETWEEN_SHARE = 0.5             # 'between': at least half its footprint in the hull of the two
 COUNT_REACH_M = 0.6             # 'with four chairs around it': chairs this close count
+WALL_MARGIN = Margin(0.12, 0.1)  # 'closest to the wall': within 12 cm (or 10 %) of the nearest is as near
 SIDE_BAND = 0.3                 # 'to the left of X': no further in front of or behind X than its depth and this
 
 Measure = tuple[dict[str, float], set[str] | None, str, Margin]  # values, holds-for (None: by degree), better, margin
@@ -88,6 +90,17 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
                      references=tuple(refs), negated=relation.negated, note=note)
 
 
+def by_walls(codes: list[str], relation: Relation, places: Places) -> Narrowing:
+    """'closest to the wall', 'furthest from the wall': measured to the room's outline (a room's walls are not things
+    of the scan), room by room as any relation."""
+    values = {c: wall_distance(places.spot(c), places.room(c)) for c in codes}
+    finite = {c: v for c, v in values.items() if math.isfinite(v)}
+    best = _per_room(finite, "low" if relation.kind == "closest" else "high", WALL_MARGIN, places)
+    kept = [c for c in codes if c not in best] if relation.negated else best
+    return Narrowing("place", relation.word, tuple(codes), tuple(kept), tied=len(kept) > 1 and not relation.negated,
+                     values=rounded(values), negated=relation.negated)
+
+
 def _per_room(values: dict[str, float], better: str, margin: Margin, places: Places, rank: int | None = None
               ) -> list[str]:
     """Contrast within each room: 'the chair closest to the window' in a home is each room's closest (several rooms:
@@ -124,9 +137,10 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
     if kind == "farthest":
         return {c: least(c, gap) for c in codes}, None, "high", FAR
     if kind == "on":
-        holds = {c for c in codes if any(is_on(spot(c), r) for r in refs_of(c))}
+        resting = {c: [r for r in refs_of(c) if is_on(spot(c), r)] for c in codes}
+        holds = {c for c, under in resting.items() if under}
         # a pillow sunk into a sofa's seat or a bed is as much on it as one on its back: holding is holding
-        soft = {c for c in holds if any(is_on(spot(c), r) and _soft(r) for r in refs_of(c))}
+        soft = {c for c, under in resting.items() if any(_soft(r) for r in under)}
         return {c: 0.0 if c in soft else least(c, on_miss) for c in codes}, holds, "low", NEAR
     if kind == "supporting":
         return ({c: min((on_miss(r, spot(c)) for r in refs_of(c)), default=inf) for c in codes},

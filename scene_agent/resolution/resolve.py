@@ -22,8 +22,8 @@ from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.naming import exactly_named, loosely_named, named_otherwise
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
 from scene_agent.resolution.query import Description, describe
-from scene_agent.resolution.relating import by_relation
-from scene_agent.resolution.sides import across_the_line, by_position, by_side, by_wall
+from scene_agent.resolution.relating import by_relation, by_walls
+from scene_agent.resolution.sides import across_the_line, by_position, by_side
 from scene_agent.resolution.spots import Places, places_of
 from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.codes import parent_of
@@ -249,7 +249,7 @@ class _Run:
                 return
         placed_among = list(self.codes)
         for relation in walls:
-            if not self.step(by_wall(self.codes, relation, self.places)):
+            if not self.step(by_walls(self.codes, relation, self.places)):
                 return
         ordinal = reading.ordinal
         # "the second closest chair to the door": the ordinal counts along the relation, not along a row

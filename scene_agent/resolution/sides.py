@@ -12,7 +12,7 @@ import itertools
 import math
 from typing import Literal
 
-from scene_agent.language.reading import Ordinal, Relation, Side, UnusedWhy
+from scene_agent.language.reading import Ordinal, Side, UnusedWhy
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.resolution.narrowing import Narrowing, rounded
 from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, wall_distance
@@ -25,7 +25,6 @@ HEIGHT_MARGIN = Margin(0.1, 0.1)    # 'the top shelf'
 MIDDLE_MARGIN = Margin(0.2, 0.2)
 CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
 WALL_REACH_M = 0.35                 # 'against the wall'
-WALL_MARGIN = Margin(0.12, 0.1)     # 'closest to the wall': within 12 cm (or 10 %) of the nearest is as near
 FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
 CEILING_REACH_M = 0.4               # 'on the ceiling'
 SPREAD_M = 0.3                      # a group spread less than this along a line has no order along it
@@ -87,20 +86,6 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
         kept = [c for c in codes if c not in out]
     return Narrowing("side", side.word, tuple(codes), tuple(kept), tied=len(kept) > 1 and not side.negated,
                      values=rounded(values), negated=side.negated, note=note)
-
-
-def by_wall(codes: list[str], relation: Relation, places: Places) -> Narrowing:
-    """'closest to the wall', 'furthest from the wall': by how far each is from its room's walls, room by room."""
-    values = {c: wall_distance(places.spot(c), places.room(c)) for c in codes}
-    rooms: dict[str, dict[str, float]] = {}
-    for code, value in values.items():
-        if math.isfinite(value):
-            rooms.setdefault(places.spot(code).room, {})[code] = value
-    better: Literal["low", "high"] = "low" if relation.kind == "closest" else "high"
-    chosen = {c for group in rooms.values() for c in by_contrast(group, better, WALL_MARGIN)}
-    kept = [c for c in codes if (c not in chosen) == relation.negated]
-    return Narrowing("place", relation.word, tuple(codes), tuple(kept), tied=len(kept) > 1 and not relation.negated,
-                     values=rounded(values), negated=relation.negated)
 
 
 def by_position(codes: list[str], ordinal: Ordinal, places: Places, frame: Viewpoint | None) -> Narrowing:
