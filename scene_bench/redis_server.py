@@ -26,7 +26,7 @@ from scene_agent.config import load_settings, redact_url
 from scene_agent.errors import SceneAgentError
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.redis_broker import RedisBroker
-from scene_agent.selection.session import SelectionSession
+from scene_agent.selection.session import SelectionSession, selection_view
 from scene_agent.selection.views import ViewManifest
 from scene_bench.processes import stop_process
 
@@ -130,8 +130,8 @@ def open_session(channel: SelectionChannel, candidates: list[str], labels: dict[
                  timeout: float) -> SelectionSession:
     """A new pending session and its view (no items), opened through the channel."""
     session = SelectionSession.create(candidates, labels, "bench", scene_id=scene_id, timeout=timeout)
-    session = session.model_copy(update={"view": f"select-{session.session_id}"})
-    view = ViewManifest(view=f"select-{session.session_id}", scene_id=scene_id, scene_name="bench",
+    session = session.model_copy(update={"view": selection_view(session.session_id)})
+    view = ViewManifest(view=session.view, scene_id=scene_id, scene_name="bench",
                         scene_url=f"/api/scenes/{scene_id}", mode=session.mode, selection=True,
                         session_id=session.session_id, prompt=session.prompt, focus=session.candidates, items=[],
                         created_at=session.created_at)

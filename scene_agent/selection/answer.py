@@ -24,14 +24,13 @@ answer at all.
 from __future__ import annotations
 
 import logging
-import os
-import signal
 import threading
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Literal
 
-from scene_agent.errors import NobodyWaitingError, SelectionNotDeliveredError
+from scene_agent.errors import SelectionNotDeliveredError
 from scene_agent.selection.journal import Appended
 from scene_agent.selection.selection_file import (
     SelectionFile,
@@ -41,13 +40,23 @@ from scene_agent.selection.selection_file import (
     selection_path,
     write_selection_file,
 )
-from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, cancelled_outcome, confirmed_outcome
+from scene_agent.selection.session import (
+    SelectionSession,
+    SessionOutcome,
+    UserAnswerBy,
+    cancelled_outcome,
+    confirmed_outcome,
+    nobody_waiting,
+)
 from scene_agent.selection.store import SessionStore
 
 log = logging.getLogger(__name__)
 
-# The points between the steps where a test can make the serving process die (Settings.crash_at).
-CRASH_POINTS = ("after_outcome", "after_selection_file")
+# The points between a delivery's steps, and who watches them pass: nobody in the product. A fault test adds a watcher
+# that kills the process there, to prove that a delivery cut short is answered or undone (docs/selection-handoff.md,
+# "Faults").
+DeliveryStep = Literal["after_outcome", "after_selection_file"]
+STEP_WATCHERS: list[Callable[[DeliveryStep], None]] = []
 
 # The quick steps of the deliveries in this process (system calls that never wait for the disk) take turns; their
 # fsyncs and lock waits run outside, side by side. Why taking turns is faster: docs/selection-handoff.md, "Throughput".
@@ -120,14 +129,13 @@ def _begin(store: SessionStore, session: SelectionSession, make_outcome: Callabl
             store.check_open(session)
             outcome = make_outcome()
             if not store.someone_waits(sid):
-                raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {sid} any more "
-                                         "(the program that asked has stopped); nothing was recorded")
+                raise nobody_waiting(sid)
             answer = answer_file(outcome)
             record = outcome.model_dump_json().encode()
             written.append(store.record_outcome(session, record))
-            _crash_point(store, "after_outcome")
+            _passed("after_outcome")
             written.append(_remover(write_selection_file(store.settings.selection_dir, answer)))
-            _crash_point(store, "after_selection_file")
+            _passed("after_selection_file")
             appended = store.journal.write(record)
     except OSError as exc:
         _undo(written)
@@ -181,7 +189,6 @@ def tidy_selection_files(store: SessionStore) -> list[str]:
     return tidied
 
 
-def _crash_point(store: SessionStore, point: str) -> None:
-    """Die here, as kill -9 would, when the settings say so (fault tests only; never set in normal use)."""
-    if store.settings.crash_at == point:
-        os.kill(os.getpid(), signal.SIGKILL)
+def _passed(step: DeliveryStep) -> None:
+    for watcher in STEP_WATCHERS:
+        watcher(step)

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar, Literal
 
 from scene_agent.config import Settings
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.selection_file import SelectionFile
+from scene_agent.selection.selection_file import SelectionFile, selection_path
 from scene_agent.selection.session import SelectionSession, SessionOutcome, SessionStatus, UserAnswerBy, check_open, status_of
 from scene_agent.selection.views import ViewManifest
 
@@ -68,6 +69,12 @@ class SelectionChannel(ABC):
 
         Call it before the session is shown to anyone, so that no answer can slip by; the claim ends with the wait.
         """
+
+    def selection_file(self, session_id: str) -> Path:
+        """Where the answer to the session appears as a file on this machine (selection_file.py): written by the API
+        server that answers it when that server shares this machine's selection directory (with the file channel,
+        always)."""
+        return selection_path(self.settings.selection_dir, session_id)
 
     @abstractmethod
     def write_view(self, view: ViewManifest) -> None:

@@ -27,13 +27,13 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.errors import SceneAgentError, SelectionNotDeliveredError
-from scene_agent.fileio import fsync_enabled
 from scene_agent.selection.answer import Delivery, begin_cancel, begin_submit
 from scene_agent.selection.selection_file import SelectionFile
 from scene_agent.selection.session import UserAnswerBy
@@ -42,6 +42,8 @@ from scene_agent.selection.store import SessionStore
 log = logging.getLogger(__name__)
 
 REPLY_TIMEOUT_S = 60.0  # far beyond a delivery (milliseconds); reached only by a child that hangs
+# How the child is started, before the directories are added: this module, by the interpreter running the server.
+CHILD = (sys.executable, "-m", "scene_agent.selection.deliverer")
 
 
 def _error_classes() -> dict[str, type[SceneAgentError]]:
@@ -57,8 +59,11 @@ def _error_classes() -> dict[str, type[SceneAgentError]]:
 class Deliverer:
     """The API server's side: forwards submits and cancels to the child process (started now), thread-safe."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, child: Sequence[str] = CHILD):
+        """`child`: the command that starts the child, to which `--state-dir` and `--selection-dir` are added (a
+        benchmark starts its own, which runs `main` in a process set up its way)."""
         self.settings = settings
+        self._command = [*child, "--state-dir", str(settings.state_dir), "--selection-dir", str(settings.selection_dir)]
         self._lock = threading.Lock()  # the child, its pipe and the replies awaited
         self._child: subprocess.Popen[bytes] | None = None
         self._reader: threading.Thread | None = None
@@ -130,13 +135,7 @@ class Deliverer:
 
     def _start(self) -> subprocess.Popen[bytes]:
         """With the lock held: a new child, and the thread that reads its replies."""
-        argv = [sys.executable, "-m", "scene_agent.selection.deliverer", "--state-dir", str(self.settings.state_dir),
-                "--selection-dir", str(self.settings.selection_dir)]
-        if self.settings.crash_at:
-            argv += ["--crash-at", self.settings.crash_at]
-        if not fsync_enabled():
-            argv.append("--no-fsync-for-benchmark")
-        child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+        child = subprocess.Popen(self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         self._child = child
         self._reader = threading.Thread(target=self._read, args=(child,), name="deliverer-replies", daemon=True)
         self._reader.start()
@@ -239,20 +238,13 @@ def _error_reply(request_id: int, exc: SceneAgentError) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m scene_agent.selection.deliverer --state-dir D --selection-dir D [--crash-at P]`: the child."""
-    from scene_agent import fileio
-
+    """`python -m scene_agent.selection.deliverer --state-dir D --selection-dir D`: the child."""
     parser = argparse.ArgumentParser(prog="python -m scene_agent.selection.deliverer")
     parser.add_argument("--state-dir", required=True, type=Path)
     parser.add_argument("--selection-dir", required=True, type=Path)
-    parser.add_argument("--crash-at", default=None)
-    parser.add_argument("--no-fsync-for-benchmark", action="store_true")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="scene-agent deliverer: %(levelname)s %(message)s")
-    if args.no_fsync_for_benchmark:
-        fileio.disable_fsync_for_benchmark()
-    settings = Settings(state_dir=args.state_dir, selection_dir=args.selection_dir, viewer_url=DEFAULT_VIEWER_URL,
-                        crash_at=args.crash_at)
+    settings = Settings(state_dir=args.state_dir, selection_dir=args.selection_dir, viewer_url=DEFAULT_VIEWER_URL)
     serve(SessionStore(settings), sys.stdin.fileno(), sys.stdout.buffer)
 
 

@@ -8,16 +8,16 @@ polling when the observer cannot start (waiter.py). The agent and the API server
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scene_agent.config import Settings
-from scene_agent.errors import NobodyWaitingError
 from scene_agent.fileio import ensure_private_dir
 from scene_agent.selection.answer import cancel_selection, submit_selection, tidy_selection_files
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import SelectionFile
-from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, extended
+from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, extended, nobody_waiting
 from scene_agent.selection.store import SessionStore
 from scene_agent.selection.views import ViewManifest, read_view, write_view
 from scene_agent.selection.waiter import SelectionWaiter, default_waiter
@@ -31,18 +31,21 @@ class FileChannel(SelectionChannel):
 
     kind = "file"
 
-    def __init__(self, settings: Settings, waiter: SelectionWaiter | None = None):
+    def __init__(self, settings: Settings, waiter: SelectionWaiter | None = None, *,
+                 child: Sequence[str] | None = None):
+        """`child`: how `deliver_in_child` starts the delivery process (deliverer.CHILD unless given)."""
         self.settings = settings
         self.store = SessionStore(settings)
         self._waiter = waiter
+        self._child = child
         self._deliverer: Deliverer | None = None
 
     def deliver_in_child(self) -> None:
         """From now on, submits and cancels run in a process of their own (deliverer.py): what a busy server wants."""
         if self._deliverer is None:
-            from scene_agent.selection.deliverer import Deliverer  # here: only `serve` needs it
+            from scene_agent.selection.deliverer import CHILD, Deliverer  # here: only `serve` needs it
 
-            self._deliverer = Deliverer(self.settings)
+            self._deliverer = Deliverer(self.settings, self._child or CHILD)
 
     def close(self) -> None:
         deliverer, self._deliverer = self._deliverer, None
@@ -109,7 +112,7 @@ class FileChannel(SelectionChannel):
         with self.store.locked(session.session_id):  # the waiter closes a session under this lock too
             self.store.check_open(session)
             if not self.store.someone_waits(session.session_id):
-                raise NobodyWaitingError(f"nobody is waiting for the answer to selection session {session_id} any more")
+                raise nobody_waiting(session_id)
             return self.store.replace(extended(session, seconds))
 
     def recover(self) -> list[str]:

@@ -36,7 +36,7 @@ from redis.retry import Retry
 from scene_agent.config import redact_url
 from scene_agent.errors import BrokerUnavailableError
 from scene_agent.selection.redis_waiter import BrokeredSelection, RedisWaiter
-from scene_agent.selection.session import SelectionSession, SessionOutcome
+from scene_agent.selection.session import SelectionSession, SessionOutcome, selection_view
 from scene_agent.selection.store import RETAIN_AFTER_EXPIRY
 
 PREFIX = "scene-agent:"
@@ -218,7 +218,7 @@ class RedisBroker:
         sid = session.session_id
         with self.reach(f"adding time to selection session {sid}"):
             verdict = self._extend_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
-                                                key("view", session.view or f"select-{sid}")],
+                                                key("view", session.view or selection_view(sid))],
                                           args=[session.model_dump_json(), expiry_ms(session)])
         return _text(verdict[0])
 

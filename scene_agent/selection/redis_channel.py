@@ -19,7 +19,6 @@ from pydantic import BaseModel, ValidationError
 from scene_agent.config import Settings
 from scene_agent.errors import (
     BrokerUnavailableError,
-    NobodyWaitingError,
     SelectionNotDeliveredError,
     SessionAnsweredError,
     SessionNotFoundError,
@@ -27,7 +26,7 @@ from scene_agent.errors import (
 from scene_agent.selection.channel import ChannelHealth, SelectionChannel
 from scene_agent.selection.redis_broker import VIEW_TTL_S, RedisBroker, expiry_ms, key, machine_place
 from scene_agent.selection.redis_waiter import BrokeredSelection, claim_place
-from scene_agent.selection.selection_file import SelectionFile, answer_file, selection_path, write_selection_file
+from scene_agent.selection.selection_file import SelectionFile, answer_file, write_selection_file
 from scene_agent.selection.session import (
     SelectionSession,
     SessionOutcome,
@@ -36,6 +35,7 @@ from scene_agent.selection.session import (
     check_session_id,
     confirmed_outcome,
     extended,
+    nobody_waiting,
 )
 from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
 
@@ -99,7 +99,7 @@ class RedisChannel(SelectionChannel):
 
     def watch(self, session: SelectionSession) -> BrokeredSelection:
         view = self._views.pop(session.session_id, None)
-        return self.broker.waiter.watch(session, self.place, selection_path(self.settings.selection_dir, session.session_id),
+        return self.broker.waiter.watch(session, self.place, self.selection_file(session.session_id),
                                         view)
 
     def write_view(self, view: ViewManifest) -> None:
@@ -152,7 +152,7 @@ class RedisChannel(SelectionChannel):
         answer = answer_file(outcome)
         claim = self.broker.get(key("waiting", sid), f"answering selection session {sid}")
         if claim is None:
-            raise self._nobody(sid)
+            raise nobody_waiting(sid)
         written = self._write_local_file(answer) if claim_place(claim) == self.place else None
         try:
             verdict = self.broker.deliver(session, outcome)
@@ -165,7 +165,7 @@ class RedisChannel(SelectionChannel):
         if verdict == "answered":
             self.check_open(session)  # raises 409 (or 410 after the expiry) naming who answered
         if verdict == "nobody_waiting":
-            raise self._nobody(sid)
+            raise nobody_waiting(sid)
         raise SessionNotFoundError(f"no selection session {sid}")
 
     def extend(self, session_id: str, seconds: float) -> SelectionSession:
@@ -178,13 +178,8 @@ class RedisChannel(SelectionChannel):
         if verdict == "answered":
             self.check_open(session)
         if verdict == "nobody_waiting":
-            raise self._nobody(session_id)
+            raise nobody_waiting(session_id)
         raise SessionNotFoundError(f"no selection session {session_id}")
-
-    @staticmethod
-    def _nobody(session_id: str) -> NobodyWaitingError:
-        return NobodyWaitingError(f"nobody is waiting for the answer to selection session {session_id} any more "
-                                  "(the program that asked has stopped); nothing was recorded")
 
     def _write_local_file(self, answer: SelectionFile) -> tuple[Path, bytes] | None:
         """The selection file, where the waiting process reads its directory too (same machine and directory)."""

@@ -39,6 +39,7 @@ from scene_agent.fileio import (
 from scene_agent.selection.claims import WaitingClaim, session_lock, someone_waits
 from scene_agent.selection.journal import OutcomeJournal
 from scene_agent.selection.limits import MAX_TIMEOUT_S
+from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import (
     SelectionSession,
     SessionOutcome,
@@ -241,7 +242,7 @@ class SessionStore:
                 continue
             sid = session.session_id
             stale: list[StrPath] = [*(self._path(sid, kind) for kind in RECORDS),
-                                    self.settings.selection_dir / f"viewer_selection_{sid}.json"]
+                                    selection_path(self.settings.selection_dir, sid)]
             if session.view:
                 stale.append(self.settings.views_dir / f"{session.view}.json")
             for p in stale:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from cli_proc import Spawner, http, start_serve, submit
+from crash import crash_env
 from http_client import call
 from vis_helpers import CHAIRS, chair, finish, start_select
 
@@ -59,7 +60,7 @@ def test_a_killed_waiter_takes_no_pick(small_scene_path: Path, spawn: Spawner, s
 def crashing_server(spawn: Spawner, scene: Path, point: str) -> str:
     """`serve` whose delivery process (scene_agent/selection/deliverer.py) kills itself (SIGKILL) at `point` of a
     delivery; returns its origin."""
-    process = spawn("serve", "--port", "0", "--json", "--scene", str(scene), env={"SCENE_AGENT_CRASH_AT": point})
+    process = spawn("serve", "--port", "0", "--json", "--scene", str(scene), env=crash_env(point))
     return str(process.json_line()["url"]).rstrip("/")
 
 

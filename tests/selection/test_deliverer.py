@@ -3,7 +3,6 @@ a real child (`python -m scene_agent.selection.deliverer`), real files, a real w
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import queue
@@ -11,6 +10,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from crash import crash_env
 from in_threads import in_threads
 
 from scene_agent.config import Settings
@@ -72,8 +72,11 @@ def test_many_threads_share_the_child_and_each_gets_its_own_answer(channel, make
     assert len(answers) == 24 and all(sid == got and code == want for sid, (got, code, want) in answers.items())
 
 
-def test_a_child_that_dies_mid_delivery_is_a_503_and_the_next_request_starts_another(settings, make_session, store):
-    channel = FileChannel(dataclasses.replace(settings, crash_at="after_outcome"))
+def test_a_child_that_dies_mid_delivery_is_a_503_and_the_next_request_starts_another(settings, make_session, store,
+                                                                                    monkeypatch):
+    for name, value in crash_env("after_outcome").items():
+        monkeypatch.setenv(name, value)  # the child the channel starts inherits them
+    channel = FileChannel(settings)
     channel.deliver_in_child()
     try:
         session = make_session()
