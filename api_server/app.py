@@ -54,7 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ALLOWED_HOSTS=None, BIND_HOSTS=(),
         # Where sessions, outcomes, picks and views live (scene_agent/selection/channel.py); None: open_channel(SETTINGS).
         CHANNEL=None,
-        # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/deliverer.py).
+        # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/files/deliverer.py).
         DELIVER_IN_CHILD=False,
         # How the level-of-detail tiles are cut (scene_agent/tiles/build.py TileParams); None: the defaults. How
         # often, at most, the served tiles are checked against the scene's point files (scene_agent/tiles/current.py).

@@ -101,20 +101,21 @@ def _serve() -> None:
     from api_server.app import create_app
     from api_server.serve import SERVE_THREADS, make_server, stream_slots
     from scene_agent.config import load_settings
-    from scene_agent.selection.file_channel import FileChannel
+    from scene_agent.selection.channel import SelectionChannel
+    from scene_agent.selection.files.backend import FileBackend
 
     _without_fsync()
     print("warning: fsync is off: picks this server acknowledges may be lost in a crash (benchmark only)", file=sys.stderr)
     settings = load_settings()
-    channel = FileChannel(settings, child=(sys.executable, "-m", "scene_bench.api_fsync", "deliver"))
+    channel = SelectionChannel(FileBackend(settings, child=(sys.executable, "-m", "scene_bench.api_fsync", "deliver")))
     app = create_app({"SCENE_PATH": None, "SETTINGS": settings, "CHANNEL": channel,
                       "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS), "DELIVER_IN_CHILD": True})
     announce_and_run(app, make_server(app, HOST, 0, SERVE_THREADS))
 
 
 def _deliver(argv: list[str]) -> None:
-    """The delivery process of that server: scene_agent/selection/deliverer.py's, with fsync turned off."""
-    from scene_agent.selection.deliverer import main
+    """The delivery process of that server: scene_agent/selection/files/deliverer.py's, with fsync turned off."""
+    from scene_agent.selection.files.deliverer import main
 
     _without_fsync()
     main(argv)

@@ -1,6 +1,6 @@
 """Fault injection for the hand-off tests: processes that kill themselves at a step of a selection delivery.
 
-The product has no switch for this; it only lets a watcher see the steps pass (scene_agent/selection/answer.py,
+The product has no switch for this; it only lets a watcher see the steps pass (scene_agent/selection/files/deliver.py,
 STEP_WATCHERS). A process started with `crash_env(step)` loads tests/faults/sitecustomize.py, which adds a watcher
 that kills it there.
 """

@@ -43,6 +43,10 @@ def check_session_id(session_id: object) -> str:
     return session_id
 
 
+# Ended sessions stay this long after expiry, on every backend, so that a late Confirm gets 409/410, not 404.
+RETAIN_AFTER_EXPIRY = timedelta(hours=1)
+
+
 def selection_view(session_id: str) -> str:
     """The name of a selection session's view manifest, `select-<session id>` (views.py VIEW_NAME_RE), served at
     /manifests/<name>.json."""

@@ -1,7 +1,7 @@
 """Loaded by Python at start-up in a process the tests start with this folder on PYTHONPATH (tests/crash.py).
 
 When SCENE_AGENT_TEST_CRASH_AT names a step of a selection delivery, the process kills itself there, as kill -9
-would: in a `serve`, that is its delivery process (scene_agent/selection/deliverer.py), the one that delivers.
+would: in a `serve`, that is its delivery process (scene_agent/selection/files/deliverer.py), the one that delivers.
 """
 
 import os
@@ -9,7 +9,7 @@ import signal
 
 _step = os.environ.get("SCENE_AGENT_TEST_CRASH_AT")
 if _step:
-    from scene_agent.selection.answer import STEP_WATCHERS
+    from scene_agent.selection.files.deliver import STEP_WATCHERS
 
     def _die_at(step: str) -> None:
         if step == _step:

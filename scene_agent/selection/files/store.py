@@ -36,14 +36,14 @@ from scene_agent.fileio import (
     read_regular_file_version,
     write_atomic,
 )
-from scene_agent.selection.claims import WaitingClaim, session_lock, someone_waits
-from scene_agent.selection.journal import OutcomeJournal
+from scene_agent.selection.files.claims import WaitingClaim, session_lock, someone_waits
+from scene_agent.selection.files.journal import OutcomeJournal
 from scene_agent.selection.limits import MAX_TIMEOUT_S
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import (
+    RETAIN_AFTER_EXPIRY,
     SelectionSession,
     SessionOutcome,
-    SessionStatus,
     check_open,
     check_session_id,
     now_utc,
@@ -55,8 +55,6 @@ log = logging.getLogger(__name__)
 _Record = TypeVar("_Record", bound=BaseModel)
 
 MAX_RECORD_BYTES = 1024 * 1024
-# Ended sessions stay this long after expiry so that a late Confirm gets 409/410, not 404.
-RETAIN_AFTER_EXPIRY = timedelta(hours=1)
 # create() sweeps a directory at most this often per process: a sweep lists the whole directory.
 SWEEP_EVERY_S = 60.0
 _last_sweep: dict[Path, float] = {}
@@ -99,12 +97,12 @@ class SessionStore:
             try:
                 write_atomic(path, outcome, exclusive=True, durable=durable)
             except FileExistsError:
-                self.check_open(session)
+                self._refuse_second(session)
                 raise  # pragma: no cover - check_open always raises once an outcome exists
             return lambda: os.unlink(path)
         try:
             if os.fstat(fd).st_size:
-                self.check_open(session)
+                self._refuse_second(session)
                 raise FileExistsError(errno.EEXIST, "an outcome is recorded already", path)  # pragma: no cover
             try:
                 if os.pwrite(fd, outcome, 0) != len(outcome):
@@ -208,13 +206,9 @@ class SessionStore:
         """How the session ended, or None while it has no recorded outcome."""
         return self._read(self._path(session_id, OUTCOME), SessionOutcome)
 
-    def status(self, session: SelectionSession) -> tuple[SessionStatus, SessionOutcome | None]:
-        """pending / confirmed / cancelled / expired, with the outcome when there is one."""
-        return status_of(session, self.outcome(session.session_id))
-
-    def check_open(self, session: SelectionSession) -> None:
-        """Raise SessionAnsweredError / SessionExpiredError unless the session can still be answered."""
-        check_open(session, *self.status(session))
+    def _refuse_second(self, session: SelectionSession) -> None:
+        """An outcome is recorded already: raise as the channel does (session.check_open)."""
+        check_open(session, *status_of(session, self.outcome(session.session_id)))
 
     def close(self, outcome: SessionOutcome, session: SelectionSession | None = None) -> SessionOutcome:
         """Record the outcome (on the disk when this returns) if none is recorded yet; otherwise raise as check_open
@@ -250,7 +244,7 @@ class SessionStore:
                     os.unlink(p)
             removed.append(sid)
         # A session lasts at most MAX_TIMEOUT_S: a journal segment last written that long before the cutoff names only
-        # sessions swept by now (selection/journal.py).
+        # sessions swept by now (journal.py).
         self.journal.sweep(cutoff.timestamp() - MAX_TIMEOUT_S)
         return removed
 

@@ -1,6 +1,6 @@
 """The outcome journal: the answers the API server acknowledged, appended to a log that is flushed for many at once.
 
-A delivery (answer.py) names the session's outcome file without flushing it, appends the outcome to the journal
+A delivery (deliver.py) names the session's outcome file without flushing it, appends the outcome to the journal
 and acknowledges the answer once the journal is on the disk. Appends running at the same time in one process
 share one fdatasync (fileio.GroupFlush), so a busy server flushes far less often than it answers. After a crash of
 the machine, an outcome file that had not reached the disk yet is written again from the journal at the next

@@ -1,6 +1,6 @@
-"""Answering a session (from the viewer, or in words): validate, then deliver the answer exactly once.
+"""Delivering an answer on this machine (the file backend's `record`): exactly once, or not at all.
 
-A delivery runs under the session's lock (claims.py) and in this order:
+The channel has checked the request (channel.py); a delivery runs under the session's lock (claims.py) and in this order:
 
 1. the outcome is written into the session's empty `<id>.outcome.json` (store.record_outcome; the first answer
    wins): the session is answered;
@@ -15,10 +15,10 @@ fails undoes the earlier ones (the outcome and the selection file removed, under
 look, so nobody has seen them) and raises SelectionNotDeliveredError: nothing is recorded, so a retry may succeed
 once the obstacle is gone. A server that dies after step 1 has answered the session: the waiter finds the outcome
 when the selection file wakes it, or when it next looks by itself (it looks every second, for this); a selection
-file that nobody will read any more is removed at the next server start (`tidy_selection_files`). Every check runs
-before anything is written, so a rejected request leaves no trace (but the session's empty lock file, which the
-waiting agent has made already when it first looked); a session nobody waits for any more (claims.py) takes no
-answer at all.
+file that nobody will read any more is removed at the next server start (`tidy_selection_files`). What must hold
+at the moment of writing (no outcome yet, someone waits: claims.py) is checked under the lock before anything is
+written, so a refused request leaves no trace (but the session's empty lock file, which the waiting agent has made
+already when it first looked).
 """
 
 from __future__ import annotations
@@ -31,24 +31,17 @@ from pathlib import Path
 from typing import Literal
 
 from scene_agent.errors import SelectionNotDeliveredError
-from scene_agent.selection.journal import Appended
+from scene_agent.selection.backend import Verdict
+from scene_agent.selection.files.journal import Appended
+from scene_agent.selection.files.store import SessionStore
 from scene_agent.selection.selection_file import (
-    SelectionFile,
     answer_file,
     list_selection_files,
     read_selection_file,
     selection_path,
     write_selection_file,
 )
-from scene_agent.selection.session import (
-    SelectionSession,
-    SessionOutcome,
-    UserAnswerBy,
-    cancelled_outcome,
-    confirmed_outcome,
-    nobody_waiting,
-)
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.session import SelectionSession, SessionOutcome
 
 log = logging.getLogger(__name__)
 
@@ -63,73 +56,31 @@ STEP_WATCHERS: list[Callable[[DeliveryStep], None]] = []
 _QUICK_STEPS = threading.Lock()
 
 
-def submit_selection(store: SessionStore, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
-                     words: str | None = None) -> SelectionFile:
-    """Confirm picks for a pending session (in the viewer, or in words): 404/409/410/422-style errors before any write."""
-    return begin_submit(store, session_id, codes, by=by, words=words).finish()
+def deliver(store: SessionStore, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+    """Record the user's answer (a pick or a refusal) and write the selection file, once: `done` when it is on the
+    disk, or why nothing was written. SelectionNotDeliveredError (everything undone) when the disk refused."""
+    begun = begin(store, session, outcome)
+    return begun if isinstance(begun, str) else begun.finish()
 
 
-def cancel_selection(store: SessionStore, session_id: str, *, by: UserAnswerBy = "viewer",
-                     words: str | None = None) -> SelectionFile:
-    """The user declined to pick (in the viewer, or in words): record it and tell the waiting agent through the file."""
-    return begin_cancel(store, session_id, by=by, words=words).finish()
-
-
-def begin_submit(store: SessionStore, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
-                 words: str | None = None, wait: bool = True) -> Delivery:
-    """submit_selection up to the journal's flush: `finish()` the result. With `wait=False`, BlockingIOError (nothing
-    done) while someone else holds the session's lock."""
-    session = store.get(session_id)
-    return _begin(store, session, lambda: confirmed_outcome(session, codes, by=by, words=words), wait)
-
-
-def begin_cancel(store: SessionStore, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None,
-                 wait: bool = True) -> Delivery:
-    """cancel_selection up to the journal's flush, as begin_submit."""
-    session = store.get(session_id)
-    return _begin(store, session, lambda: cancelled_outcome(session, by=by, words=words), wait)
-
-
-class Delivery:
-    """An answer recorded but not acknowledged yet: the session's lock is held and the outcome is in the journal, not
-    yet flushed. `finish()` flushes it (deliveries begun one after the other share the flush) and lets the lock go."""
-
-    def __init__(self, lock: ExitStack, written: list[Callable[[], None]], appended: Appended, answer: SelectionFile,
-                 session_id: str):
-        self._lock = lock
-        self._written = written
-        self._appended = appended
-        self.answer = answer
-        self.session_id = session_id
-
-    def finish(self) -> SelectionFile:
-        """The answer, once it is on the disk; SelectionNotDeliveredError (everything undone) when it may not be."""
-        with self._lock:
-            try:
-                self._appended.flush()
-            except OSError as exc:
-                _undo(self._written)
-                raise _undelivered_error(self.session_id, exc) from None
-            except BaseException:
-                _undo(self._written)
-                raise
-        return self.answer
-
-
-def _begin(store: SessionStore, session: SelectionSession, make_outcome: Callable[[], SessionOutcome],
-           wait: bool) -> Delivery:
+def begin(store: SessionStore, session: SelectionSession, outcome: SessionOutcome, *, wait: bool = True
+          ) -> Delivery | Verdict:
+    """deliver up to the journal's flush: `finish()` the Delivery. With `wait=False`, BlockingIOError (nothing done)
+    while someone else holds the session's lock."""
     sid = session.session_id
     written: list[Callable[[], None]] = []  # how to take back what this delivery wrote so far, if a later step fails
     lock = ExitStack()  # released by Delivery.finish, or here if a step fails
     lock.enter_context(store.locked(sid, wait=wait))
     try:
         with _QUICK_STEPS:
-            # Under the lock, where nobody else can answer meanwhile: ended (409/410), picks that do not fit (422),
-            # nobody waiting (410), in this order; nothing is written before all of them pass.
-            store.check_open(session)
-            outcome = make_outcome()
+            # Under the lock, where nobody else can answer meanwhile: an outcome recorded, nobody waiting, in this
+            # order (the channel checked the rest); nothing is written before both pass.
+            if store.outcome(sid) is not None:
+                lock.close()
+                return "answered"
             if not store.someone_waits(sid):
-                raise nobody_waiting(sid)
+                lock.close()
+                return "nobody_waiting"
             answer = answer_file(outcome)
             record = outcome.model_dump_json().encode()
             written.append(store.record_outcome(session, record))
@@ -145,7 +96,31 @@ def _begin(store: SessionStore, session: SelectionSession, make_outcome: Callabl
         _undo(written)
         lock.close()
         raise
-    return Delivery(lock, written, appended, answer, sid)
+    return Delivery(lock, written, appended, sid)
+
+
+class Delivery:
+    """An answer recorded but not acknowledged yet: the session's lock is held and the outcome is in the journal, not
+    yet flushed. `finish()` flushes it (deliveries begun one after the other share the flush) and lets the lock go."""
+
+    def __init__(self, lock: ExitStack, written: list[Callable[[], None]], appended: Appended, session_id: str):
+        self._lock = lock
+        self._written = written
+        self._appended = appended
+        self.session_id = session_id
+
+    def finish(self) -> Verdict:
+        """`done`, once the answer is on the disk; SelectionNotDeliveredError (everything undone) when it may not be."""
+        with self._lock:
+            try:
+                self._appended.flush()
+            except OSError as exc:
+                _undo(self._written)
+                raise _undelivered_error(self.session_id, exc) from None
+            except BaseException:
+                _undo(self._written)
+                raise
+        return "done"
 
 
 def _undelivered_error(session_id: str, exc: OSError) -> SelectionNotDeliveredError:

@@ -1,7 +1,7 @@
-"""`FileChannel`: the selection hand-off on one machine, through the state directory and the selection file.
+"""`FileBackend`: the selection hand-off on one machine, through the state directory and the selection file.
 
-Sessions and outcomes are files in the state directory (store.py), the answer is delivered as the selection
-file `viewer_selection_<id>.json` (answer.py), and the waiting agent is woken by a watchdog event on it, or by
+Sessions and outcomes are files in the state directory (store.py), an answer is delivered as the selection
+file `viewer_selection_<id>.json` (deliver.py), and the waiting agent is woken by a watchdog event on it, or by
 polling when the observer cannot start (waiter.py). The agent and the API server must share both directories.
 """
 
@@ -12,38 +12,39 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scene_agent.config import Settings
+from scene_agent.errors import SessionAnsweredError, SessionNotFoundError
 from scene_agent.fileio import ensure_private_dir
-from scene_agent.selection.answer import cancel_selection, submit_selection, tidy_selection_files
-from scene_agent.selection.channel import ChannelHealth, SelectionChannel
+from scene_agent.selection.backend import ChannelHealth, SelectionBackend, Verdict
+from scene_agent.selection.files.deliver import deliver, tidy_selection_files
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.files.waiter import SelectionWaiter, default_waiter
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.selection_file import SelectionFile
-from scene_agent.selection.session import SelectionSession, SessionOutcome, UserAnswerBy, extended, nobody_waiting
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.session import SelectionSession, SessionOutcome
 from scene_agent.selection.views import ViewManifest, read_view, write_view
-from scene_agent.selection.waiter import SelectionWaiter, default_waiter
 
 if TYPE_CHECKING:
-    from scene_agent.selection.deliverer import Deliverer
+    from scene_agent.selection.files.deliverer import Deliverer
 
 
-class FileChannel(SelectionChannel):
+class FileBackend(SelectionBackend):
     """Sessions in the state directory, picks as selection files, waits woken by watchdog (or polling)."""
 
     kind = "file"
 
     def __init__(self, settings: Settings, waiter: SelectionWaiter | None = None, *,
-                 child: Sequence[str] | None = None):
-        """`child`: how `deliver_in_child` starts the delivery process (deliverer.CHILD unless given)."""
+                 child: Sequence[str] | None = None, store: SessionStore | None = None):
+        """`waiter`: the process-wide one unless given; `child`: how `deliver_in_child` starts the delivery process
+        (deliverer.CHILD unless given); `store`: a store of these settings to share."""
         self.settings = settings
-        self.store = SessionStore(settings)
+        self.store = store or SessionStore(settings)
         self._waiter = waiter
         self._child = child
         self._deliverer: Deliverer | None = None
 
     def deliver_in_child(self) -> None:
-        """From now on, submits and cancels run in a process of their own (deliverer.py): what a busy server wants."""
+        """From now on, answers are recorded in a process of their own (deliverer.py): what a busy server wants."""
         if self._deliverer is None:
-            from scene_agent.selection.deliverer import CHILD, Deliverer  # here: only `serve` needs it
+            from scene_agent.selection.files.deliverer import CHILD, Deliverer  # here: only `serve` needs it
 
             self._deliverer = Deliverer(self.settings, self._child or CHILD)
 
@@ -73,10 +74,39 @@ class FileChannel(SelectionChannel):
                 return ChannelHealth("file", where, False, f"cannot write in {directory}")
         return ChannelHealth("file", where, True, "the state and selection directories are writable")
 
-    def open(self, session: SelectionSession, view: ViewManifest) -> SelectionSession:
-        created = self.store.create(session)
+    def create(self, session: SelectionSession, view: ViewManifest) -> bool:
+        try:
+            self.store.create(session)
+        except SessionAnsweredError:  # the id is taken
+            return False
         write_view(self.settings.views_dir, view)
-        return created
+        return True
+
+    def get(self, session_id: str) -> SelectionSession | None:
+        try:
+            return self.store.get(session_id)
+        except SessionNotFoundError:
+            return None
+
+    def outcome(self, session_id: str) -> SessionOutcome | None:
+        return self.store.outcome(session_id)
+
+    def someone_waits(self, session_id: str) -> bool:
+        return self.store.someone_waits(session_id)
+
+    def record(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+        if self._deliverer is not None:
+            return self._deliverer.record(outcome)
+        return deliver(self.store, session, outcome)
+
+    def extend(self, session: SelectionSession) -> Verdict:
+        with self.store.locked(session.session_id):  # the waiter closes a session under this lock too
+            if self.store.outcome(session.session_id) is not None:
+                return "answered"
+            if not self.store.someone_waits(session.session_id):
+                return "nobody_waiting"
+            self.store.replace(session)
+            return "done"
 
     def watch(self, session: SelectionSession) -> PendingSelection:
         return self.waiter.watch(session, self.store)
@@ -86,34 +116,6 @@ class FileChannel(SelectionChannel):
 
     def read_view(self, name: str) -> bytes | None:
         return read_view(self.settings.views_dir, name)
-
-    def get(self, session_id: str) -> SelectionSession:
-        return self.store.get(session_id)
-
-    def outcome(self, session_id: str) -> SessionOutcome | None:
-        return self.store.outcome(session_id)
-
-    def someone_waits(self, session_id: str) -> bool:
-        return self.store.someone_waits(session_id)
-
-    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
-               words: str | None = None) -> SelectionFile:
-        if self._deliverer is not None:
-            return self._deliverer.submit(session_id, codes, by=by, words=words)
-        return submit_selection(self.store, session_id, codes, by=by, words=words)
-
-    def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
-        if self._deliverer is not None:
-            return self._deliverer.cancel(session_id, by=by, words=words)
-        return cancel_selection(self.store, session_id, by=by, words=words)
-
-    def extend(self, session_id: str, seconds: float) -> SelectionSession:
-        session = self.store.get(session_id)
-        with self.store.locked(session.session_id):  # the waiter closes a session under this lock too
-            self.store.check_open(session)
-            if not self.store.someone_waits(session.session_id):
-                raise nobody_waiting(session_id)
-            return self.store.replace(extended(session, seconds))
 
     def recover(self) -> list[str]:
         restored = self.store.restore_outcomes()

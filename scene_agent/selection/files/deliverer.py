@@ -1,16 +1,16 @@
-"""Delivering picks in a process of their own: what `scene-agent serve` does with the file channel.
+"""Recording answers in a process of their own: what `scene-agent serve` does with the file backend.
 
-A delivery (answer.py) is some twenty small system calls. In the API server's process every one of them gives
+A delivery (deliver.py) is some twenty small system calls. In the API server's process every one of them gives
 Python's interpreter lock to one of the threads serving other requests and waits to get it back, so under load
-a pick costs several times its own work. `Deliverer` hands each submit and cancel to a child process, `python -m
-scene_agent.selection.deliverer`, which runs answer.py's deliveries in one thread, with nobody to share its lock
-with, and those that arrive together as a batch under one journal flush (`serve`); the serving thread waits for
-one line back. The child is a transport, not a second implementation: the same code, the same files, the same
-locks (claims.py works across processes), the same errors, carried back as data (their `code` and message) and
-raised again here as the same classes.
+a pick costs several times its own work. `Deliverer` hands each answer the channel has checked to a child process,
+`python -m scene_agent.selection.files.deliverer`, which runs deliver.py's deliveries in one thread, with nobody to
+share its lock with, and those that arrive together as a batch under one journal flush (`serve`); the serving
+thread waits for one line back. The child is a transport, not a second implementation: the same code, the same
+files, the same locks (claims.py works across processes); it answers the backend's verdict, and an error as data
+(its `code` and message), raised again here as the same class.
 
 Requests are JSON lines on the child's stdin, each with an id, so that many serving threads share the one
-pipe; a reply is one line on its stdout, `<id> A <the answer's JSON>` or `<id> E <{"code", "message"}>`. The
+pipe; a reply is one line on its stdout, `<id> A <verdict>` or `<id> E <{"code", "message"}>`. The
 child ignores the terminal's Ctrl-C (it has a session of its own) and ends when its stdin closes: when the
 server stops, however it stops. If the child dies, the requests it had are answered 503
 `selection_not_delivered` (a retry finds the answer recorded, 409, or records it) and the next request starts
@@ -30,20 +30,21 @@ import threading
 from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast, get_args
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
-from scene_agent.errors import SceneAgentError, SelectionNotDeliveredError
-from scene_agent.selection.answer import Delivery, begin_cancel, begin_submit
-from scene_agent.selection.selection_file import SelectionFile
-from scene_agent.selection.session import UserAnswerBy
-from scene_agent.selection.store import SessionStore
+from scene_agent.errors import SceneAgentError, SelectionNotDeliveredError, SessionNotFoundError
+from scene_agent.selection.backend import Verdict
+from scene_agent.selection.files.deliver import Delivery, begin
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.session import SessionOutcome
 
 log = logging.getLogger(__name__)
 
+VERDICTS = frozenset(get_args(Verdict))
 REPLY_TIMEOUT_S = 60.0  # far beyond a delivery (milliseconds); reached only by a child that hangs
 # How the child is started, before the directories are added: this module, by the interpreter running the server.
-CHILD = (sys.executable, "-m", "scene_agent.selection.deliverer")
+CHILD = (sys.executable, "-m", "scene_agent.selection.files.deliverer")
 
 
 def _error_classes() -> dict[str, type[SceneAgentError]]:
@@ -57,7 +58,7 @@ def _error_classes() -> dict[str, type[SceneAgentError]]:
 
 
 class Deliverer:
-    """The API server's side: forwards submits and cancels to the child process (started now), thread-safe."""
+    """The API server's side: forwards answers to the child process (started now), thread-safe."""
 
     def __init__(self, settings: Settings, child: Sequence[str] = CHILD):
         """`child`: the command that starts the child, to which `--state-dir` and `--selection-dir` are added (a
@@ -73,11 +74,9 @@ class Deliverer:
         with self._lock:
             self._start()
 
-    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy, words: str | None) -> SelectionFile:
-        return self._call({"op": "submit", "session_id": session_id, "codes": codes, "by": by, "words": words})
-
-    def cancel(self, session_id: str, *, by: UserAnswerBy, words: str | None) -> SelectionFile:
-        return self._call({"op": "cancel", "session_id": session_id, "by": by, "words": words})
+    def record(self, outcome: SessionOutcome) -> Verdict:
+        """deliver.deliver in the child: `done`, or why nothing was written."""
+        return self._call({"session_id": outcome.session_id, "outcome": outcome.model_dump_json()})
 
     def close(self) -> None:
         """Stop the child (it ends once its stdin closes); requests after this start a new one."""
@@ -96,7 +95,7 @@ class Deliverer:
         if reader is not None:
             reader.join(5)
 
-    def _call(self, request: dict[str, Any]) -> SelectionFile:
+    def _call(self, request: dict[str, Any]) -> Verdict:
         with self._lock:
             request_id = next(self._ids)
             try:
@@ -117,7 +116,10 @@ class Deliverer:
         if reply.failed:
             error = json.loads(reply.body)
             raise self._errors.get(error["code"], SceneAgentError)(error["message"])
-        return SelectionFile.model_validate_json(reply.body)
+        verdict = reply.body.decode().strip()
+        if verdict not in VERDICTS:
+            raise self._lost(f"it answered {verdict[:40]!r}")
+        return cast(Verdict, verdict)
 
     @staticmethod
     def _lost(why: str) -> SelectionNotDeliveredError:
@@ -195,7 +197,7 @@ def serve(store: SessionStore, requests: int, replies: IO[bytes]) -> None:
     while chunk := os.read(requests, 1 << 16):
         *lines, pending = (pending + chunk).split(b"\n")
         out: list[bytes] = []
-        begun: list[tuple[int, Delivery]] = []
+        begun: list[tuple[int, Delivery | Verdict]] = []
         for line in lines:
             request = json.loads(line)
             try:
@@ -214,19 +216,21 @@ def serve(store: SessionStore, requests: int, replies: IO[bytes]) -> None:
         replies.flush()
 
 
-def _begin(store: SessionStore, request: dict[str, Any], *, wait: bool) -> Delivery:
-    if request["op"] == "submit":
-        return begin_submit(store, request["session_id"], request["codes"], by=request["by"], words=request["words"],
-                            wait=wait)
-    return begin_cancel(store, request["session_id"], by=request["by"], words=request["words"], wait=wait)
+def _begin(store: SessionStore, request: dict[str, Any], *, wait: bool) -> Delivery | Verdict:
+    try:
+        session = store.get(request["session_id"])
+    except SessionNotFoundError:
+        return "not_found"
+    return begin(store, session, SessionOutcome.model_validate_json(request["outcome"]), wait=wait)
 
 
-def _finish(begun: list[tuple[int, Delivery]]) -> list[bytes]:
+def _finish(begun: list[tuple[int, Delivery | Verdict]]) -> list[bytes]:
     """Finish the begun deliveries (the first flush covers them all) and empty the list; their reply lines."""
     out = []
     for request_id, delivery in begun:
         try:
-            out.append(b"%d A %s\n" % (request_id, delivery.finish().model_dump_json().encode()))
+            verdict = delivery if isinstance(delivery, str) else delivery.finish()
+            out.append(b"%d A %s\n" % (request_id, verdict.encode()))
         except SceneAgentError as exc:
             out.append(_error_reply(request_id, exc))
     begun.clear()
@@ -238,8 +242,8 @@ def _error_reply(request_id: int, exc: SceneAgentError) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m scene_agent.selection.deliverer --state-dir D --selection-dir D`: the child."""
-    parser = argparse.ArgumentParser(prog="python -m scene_agent.selection.deliverer")
+    """`python -m scene_agent.selection.files.deliverer --state-dir D --selection-dir D`: the child."""
+    parser = argparse.ArgumentParser(prog="python -m scene_agent.selection.files.deliverer")
     parser.add_argument("--state-dir", required=True, type=Path)
     parser.add_argument("--selection-dir", required=True, type=Path)
     args = parser.parse_args(argv)

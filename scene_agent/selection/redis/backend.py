@@ -1,9 +1,9 @@
-"""`RedisChannel`: the selection hand-off across machines, through Redis (`SCENE_AGENT_BROKER=redis://host:port/db`).
+"""`RedisBackend`: the selection hand-off across machines, through Redis (`SCENE_AGENT_BROKER=redis://host:port/db`).
 
-Sessions, outcomes, picks and views live in Redis under the keys redis_broker.py lists; any API server answers
+Sessions, outcomes, picks and views live in Redis under the keys broker.py lists; any API server answers
 any session. A 200 means the outcome is in Redis and on its way to the waiter. When the waiting process'
 selection directory is this server's (same machine, same directory: the claim's `place`), the server also writes
-the selection file first, as the file channel does.
+the selection file first, as the file backend does.
 """
 
 from __future__ import annotations
@@ -17,26 +17,12 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from scene_agent.config import Settings
-from scene_agent.errors import (
-    BrokerUnavailableError,
-    SelectionNotDeliveredError,
-    SessionAnsweredError,
-    SessionNotFoundError,
-)
-from scene_agent.selection.channel import ChannelHealth, SelectionChannel
-from scene_agent.selection.redis_broker import VIEW_TTL_S, RedisBroker, expiry_ms, key, machine_place
-from scene_agent.selection.redis_waiter import BrokeredSelection, claim_place
-from scene_agent.selection.selection_file import SelectionFile, answer_file, write_selection_file
-from scene_agent.selection.session import (
-    SelectionSession,
-    SessionOutcome,
-    UserAnswerBy,
-    cancelled_outcome,
-    check_session_id,
-    confirmed_outcome,
-    extended,
-    nobody_waiting,
-)
+from scene_agent.errors import BrokerUnavailableError, SelectionNotDeliveredError
+from scene_agent.selection.backend import ChannelHealth, SelectionBackend, Verdict
+from scene_agent.selection.redis.broker import VIEW_TTL_S, RedisBroker, expiry_ms, key, machine_place
+from scene_agent.selection.redis.waiter import BrokeredSelection, claim_place
+from scene_agent.selection.selection_file import SelectionFile, answer_file, selection_path, write_selection_file
+from scene_agent.selection.session import SelectionSession, SessionOutcome
 from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
 
 log = logging.getLogger(__name__)
@@ -46,14 +32,14 @@ MAX_HELD_VIEWS = 1024
 _Record = TypeVar("_Record", bound=BaseModel)
 
 
-class RedisChannel(SelectionChannel):
+class RedisBackend(SelectionBackend):
     """Sessions, outcomes, picks and views in Redis: any API server answers any session, wherever the agent waits."""
 
     kind = "redis"
 
     def __init__(self, settings: Settings, broker: RedisBroker | None = None):
         if not settings.broker:
-            raise ValueError("RedisChannel needs settings.broker (SCENE_AGENT_BROKER)")
+            raise ValueError("RedisBackend needs settings.broker (SCENE_AGENT_BROKER)")
         self.settings = settings
         self.broker = broker or RedisBroker.shared(settings.broker)
         self.place = machine_place(settings.selection_dir)
@@ -82,7 +68,7 @@ class RedisChannel(SelectionChannel):
 
     # -- the agent's side ---------------------------------------------------------------------------------
 
-    def open(self, session: SelectionSession, view: ViewManifest) -> SelectionSession:
+    def create(self, session: SelectionSession, view: ViewManifest) -> bool:
         expiry = expiry_ms(session)
         view_json = view.model_dump_json().encode()
         with self.broker.reach(f"creating selection session {session.session_id}"):
@@ -91,15 +77,15 @@ class RedisChannel(SelectionChannel):
             pipe.set(key("view", view.view), view_json, pxat=expiry)
             created, _ = pipe.execute()
         if not created:
-            raise SessionAnsweredError(f"session {session.session_id} already exists")
+            return False
         self._views[session.session_id] = view_json
         while len(self._views) > MAX_HELD_VIEWS:
             self._views.popitem(last=False)
-        return session
+        return True
 
     def watch(self, session: SelectionSession) -> BrokeredSelection:
         view = self._views.pop(session.session_id, None)
-        return self.broker.waiter.watch(session, self.place, self.selection_file(session.session_id),
+        return self.broker.waiter.watch(session, self.place, selection_path(self.settings.selection_dir, session.session_id),
                                         view)
 
     def write_view(self, view: ViewManifest) -> None:
@@ -114,7 +100,7 @@ class RedisChannel(SelectionChannel):
         return self.broker.get(key("view", name), f"reading view {name}")
 
     def _read(self, kind: str, session_id: str, model: type[_Record]) -> _Record | None:
-        data = self.broker.get(key(kind, check_session_id(session_id)), f"reading selection session {session_id}")
+        data = self.broker.get(key(kind, session_id), f"reading selection session {session_id}")
         if data is None:
             return None
         try:
@@ -123,63 +109,33 @@ class RedisChannel(SelectionChannel):
             log.warning("ignoring an unreadable %s record of session %s in %s: %s", kind, session_id, self.broker.where, exc)
             return None
 
-    def get(self, session_id: str) -> SelectionSession:
-        session = self._read("session", session_id, SelectionSession)
-        if session is None:
-            raise SessionNotFoundError(f"no selection session {session_id}")
-        return session
+    def get(self, session_id: str) -> SelectionSession | None:
+        return self._read("session", session_id, SelectionSession)
 
     def outcome(self, session_id: str) -> SessionOutcome | None:
         return self._read("outcome", session_id, SessionOutcome)
 
     def someone_waits(self, session_id: str) -> bool:
         with self.broker.reach(f"reading selection session {session_id}"):
-            return bool(self.broker.client.exists(key("waiting", check_session_id(session_id))))
+            return bool(self.broker.client.exists(key("waiting", session_id)))
 
-    def submit(self, session_id: str, codes: list[str], *, by: UserAnswerBy = "viewer",
-               words: str | None = None) -> SelectionFile:
-        session = self.get(session_id)
-        self.check_open(session)
-        return self._deliver(session, confirmed_outcome(session, codes, by=by, words=words))
-
-    def cancel(self, session_id: str, *, by: UserAnswerBy = "viewer", words: str | None = None) -> SelectionFile:
-        session = self.get(session_id)
-        self.check_open(session)
-        return self._deliver(session, cancelled_outcome(session, by=by, words=words))
-
-    def _deliver(self, session: SelectionSession, outcome: SessionOutcome) -> SelectionFile:
+    def record(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
         sid = session.session_id
-        answer = answer_file(outcome)
         claim = self.broker.get(key("waiting", sid), f"answering selection session {sid}")
         if claim is None:
-            raise nobody_waiting(sid)
-        written = self._write_local_file(answer) if claim_place(claim) == self.place else None
+            return "nobody_waiting"
+        written = self._write_local_file(answer_file(outcome)) if claim_place(claim) == self.place else None
         try:
             verdict = self.broker.deliver(session, outcome)
         except BaseException:
             self._remove_local_file(written)
             raise
-        if verdict == "delivered":
-            return answer
-        self._remove_local_file(written)
-        if verdict == "answered":
-            self.check_open(session)  # raises 409 (or 410 after the expiry) naming who answered
-        if verdict == "nobody_waiting":
-            raise nobody_waiting(sid)
-        raise SessionNotFoundError(f"no selection session {sid}")
+        if verdict != "done":
+            self._remove_local_file(written)
+        return verdict
 
-    def extend(self, session_id: str, seconds: float) -> SelectionSession:
-        session = self.get(session_id)
-        self.check_open(session)
-        longer = extended(session, seconds)
-        verdict = self.broker.extend(longer)
-        if verdict == "extended":
-            return longer
-        if verdict == "answered":
-            self.check_open(session)
-        if verdict == "nobody_waiting":
-            raise nobody_waiting(session_id)
-        raise SessionNotFoundError(f"no selection session {session_id}")
+    def extend(self, session: SelectionSession) -> Verdict:
+        return self.broker.extend(session)
 
     def _write_local_file(self, answer: SelectionFile) -> tuple[Path, bytes] | None:
         """The selection file, where the waiting process reads its directory too (same machine and directory)."""

@@ -1,6 +1,6 @@
 """`RedisBroker`: one Redis (its connection pool, the Lua scripts that keep answers atomic) for the selection channel.
 
-The one module that imports redis (redis-py); redis_channel.py builds the SelectionChannel on it. Every key is
+The one module that imports redis (redis-py); backend.py builds the Redis backend on it. Every key is
 under `scene-agent:`:
 
 | key | holds | lives until |
@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast, get_args
 
 import redis
 from pydantic import ValidationError
@@ -35,16 +35,17 @@ from redis.retry import Retry
 
 from scene_agent.config import redact_url
 from scene_agent.errors import BrokerUnavailableError
-from scene_agent.selection.redis_waiter import BrokeredSelection, RedisWaiter
-from scene_agent.selection.session import SelectionSession, SessionOutcome, selection_view
-from scene_agent.selection.store import RETAIN_AFTER_EXPIRY
+from scene_agent.selection.backend import Verdict
+from scene_agent.selection.redis.waiter import BrokeredSelection, RedisWaiter
+from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, SessionOutcome, selection_view
 
 PREFIX = "scene-agent:"
+VERDICTS = frozenset(get_args(Verdict))
 CLAIM_TTL_MS = 3000  # a waiter that stops renewing (killed, cut off) stops counting as waiting after this
 VIEW_TTL_S = 7 * 24 * 3600
 WAKE_TTL_MS = 60_000
 CONNECT_TIMEOUT_S = 2.0  # Redis away: a clear error after this, never a hang
-COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (redis_waiter.HEARTBEAT_S)
+COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (waiter.HEARTBEAT_S)
 # Connections per process: a thread that finds them all busy waits for one (up to COMMAND_TIMEOUT_S) rather than
 # failing; each command holds one for a round trip, the listener one for good.
 MAX_CONNECTIONS = 64
@@ -58,7 +59,7 @@ if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
 redis.call('SET', KEYS[2], ARGV[1], 'PXAT', ARGV[2])
 redis.call('RPUSH', KEYS[4], ARGV[1])
 redis.call('PEXPIREAT', KEYS[4], ARGV[2])
-return {'delivered'}
+return {'done'}
 """
 # KEYS: session, outcome, waiting, view. ARGV: the session with its new deadline (JSON), when its keys expire now.
 _EXTEND = """
@@ -67,7 +68,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then return {'answered'} end
 if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
 redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
 if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('PEXPIREAT', KEYS[4], ARGV[2]) end
-return {'extended'}
+return {'done'}
 """
 # KEYS: outcome. ARGV: the outcome, expiry. The outcome recorded before, or nil when this one is now recorded.
 _RECORD = """
@@ -99,6 +100,13 @@ def _raw(value: bytes | str) -> bytes:
 
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def _verdict(value: bytes | str) -> Verdict:
+    text = _text(value)
+    if text not in VERDICTS:
+        raise BrokerUnavailableError(f"the selection broker answered {text[:40]!r}, which this version does not know")
+    return cast(Verdict, text)
 
 
 def machine_place(selection_dir: Path) -> str:
@@ -157,7 +165,7 @@ class RedisBroker:
         except redis.ResponseError as exc:  # NOAUTH, READONLY replica, OOM, a script Redis refused
             raise BrokerUnavailableError(f"the selection broker {self.where} refused {doing}: {exc}") from None
 
-    # -- what redis_waiter.RedisWaiter needs (the Broker protocol) ---------------------------------------
+    # -- what waiter.RedisWaiter needs (the Broker protocol) ---------------------------------------
 
     def answer_key(self, session_id: str) -> str:
         return key("answer", session_id)
@@ -204,23 +212,23 @@ class RedisBroker:
                                  args=[end.model_dump_json(), expiry_ms(session)])
         return end if prior is None else SessionOutcome.model_validate_json(prior)
 
-    def deliver(self, session: SelectionSession, outcome: SessionOutcome) -> str:
-        """Run the delivery script: 'delivered', or why not ('not_found', 'answered', 'nobody_waiting')."""
+    def deliver(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+        """Run the delivery script: 'done', or why not ('not_found', 'answered', 'nobody_waiting')."""
         sid = session.session_id
         with self.reach(f"answering selection session {sid}"):
             verdict = self._deliver_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
                                                  key("answer", sid)],
                                            args=[outcome.model_dump_json(), expiry_ms(session)])
-        return _text(verdict[0])
+        return _verdict(verdict[0])
 
-    def extend(self, session: SelectionSession) -> str:
-        """Store the session with its new deadline if it is still open and waited for: 'extended', or why not."""
+    def extend(self, session: SelectionSession) -> Verdict:
+        """Store the session with its new deadline if it is still open and waited for: 'done', or why not."""
         sid = session.session_id
         with self.reach(f"adding time to selection session {sid}"):
             verdict = self._extend_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
                                                 key("view", session.view or selection_view(sid))],
                                           args=[session.model_dump_json(), expiry_ms(session)])
-        return _text(verdict[0])
+        return _verdict(verdict[0])
 
     def session_expiry(self, session_id: str) -> datetime | None:
         """When the stored session expires now (it may have been given more time), or None."""

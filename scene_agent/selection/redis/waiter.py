@@ -9,7 +9,7 @@ so that pending sessions continue), and it looks up each session's recorded outc
 if a push was lost. When Redis cannot be reached, the waits keep their deadlines, the listener retries with
 backoff and takes up where it was when Redis answers again.
 
-The Redis commands themselves are the broker's (redis_broker.py, the one module that imports redis).
+The Redis commands themselves are the broker's (broker.py, the one module that imports redis).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Protocol
 from pydantic import ValidationError
 
 from scene_agent.errors import BrokerUnavailableError
-from scene_agent.selection.pending import PendingSelection
+from scene_agent.selection.pending import PendingSelection, WaitRegistry
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession, SessionOutcome
 
@@ -38,7 +38,7 @@ RETRY_MAX_S = 2.0
 
 
 class Broker(Protocol):
-    """The Redis operations a waiting process needs (RedisBroker in redis_broker.py); each may raise BrokerUnavailableError."""
+    """The Redis operations a waiting process needs (RedisBroker in broker.py); each may raise BrokerUnavailableError."""
 
     where: str
 
@@ -155,7 +155,7 @@ class RedisWaiter:
         # Held while claims are renewed, and while one is released: a renewal never brings back a released claim.
         self._renewing = threading.Lock()
         self._kick = threading.Event()  # ends the listener's pause between retries
-        self._pending: dict[str, tuple[BrokeredSelection, ...]] = {}
+        self._pending: WaitRegistry[BrokeredSelection] = WaitRegistry()  # by session id
         self._thread: threading.Thread | None = None
         self._reachable = True
         self._closing = False
@@ -164,7 +164,7 @@ class RedisWaiter:
     def waiting(self) -> int:
         """How many sessions are being waited for."""
         with self._lock:
-            return sum(len(group) for group in self._pending.values())
+            return len(self._pending)
 
     def watch(self, session: SelectionSession, place: str, selection_file: Path, view: bytes | None) -> BrokeredSelection:
         """Claim the session and listen for its answer; BrokerUnavailableError (nothing held) when Redis is away."""
@@ -172,8 +172,7 @@ class RedisWaiter:
         self.broker.claim(session.session_id, claim)
         pending = BrokeredSelection(self, session, claim, selection_file, view)
         with self._lock:
-            sid = session.session_id
-            self._pending[sid] = (*self._pending.get(sid, ()), pending)
+            self._pending.add(session.session_id, pending)
             start = self._thread is None
             if start:
                 self._thread = threading.Thread(target=self._listen, name="selection-broker", daemon=True)
@@ -189,13 +188,9 @@ class RedisWaiter:
             if not pending._registered:
                 return
             pending._registered = False
-            rest = tuple(p for p in self._pending.get(sid, ()) if p is not pending)
-            if rest:
-                self._pending[sid] = rest
-            else:
-                self._pending.pop(sid, None)
+            alone = self._pending.remove(sid, pending)
             last = not self._pending
-        if not rest:
+        if alone:
             with self._renewing:
                 try:
                     self.broker.release(sid, pending.claim)
@@ -228,13 +223,13 @@ class RedisWaiter:
             if not self._pending or self._closing:
                 self._thread = None
                 return None
-            return [p for group in self._pending.values() for p in group]
+            return self._pending.all()
 
     def _renew(self) -> None:
         """Renew the claims of the waits still going on (their sessions and views put back if missing)."""
         with self._renewing:
             with self._lock:
-                waits = [p for group in self._pending.values() for p in group]
+                waits = self._pending.all()
             outcomes = self.broker.refresh(waits) if waits else []
         for pending, payload in zip(waits, outcomes, strict=True):
             if payload is not None:
@@ -269,7 +264,7 @@ class RedisWaiter:
             if popped is not None and popped[0] != self._wake_key:
                 sid = popped[0].rsplit(":", 1)[-1]
                 with self._lock:
-                    group = self._pending.get(sid, ())
+                    group = self._pending.of(sid)
                 for pending in group:
                     pending.deliver(popped[1])
 

@@ -6,7 +6,7 @@ each `WatchedSelection` then looks itself, so the observer thread never blocks.
 
 A waiting session holds a waiting claim (claims.py) from `watch()` until its wait ends, so that the API
 server refuses answers nobody would receive. What counts is the outcome the API server recorded, read
-under the session's lock (answer.py): the selection file wakes the waiter and is removed, but a file
+under the session's lock (deliver.py): the selection file wakes the waiter and is removed, but a file
 nobody recorded (planted in a shared /tmp, or left by a delivery that was rolled back) is ignored, and
 a file that cannot be read or removed is reported in the log while the wait goes on.
 """
@@ -26,11 +26,11 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from scene_agent.fileio import ensure_private_dir
-from scene_agent.selection.pending import PendingSelection
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.pending import PendingSelection, WaitRegistry
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import SelectionSession, SessionOutcome
-from scene_agent.selection.store import SessionStore
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,8 @@ class WatchedSelection(PendingSelection):
         self._ignored_file = False
         # Claimed before anyone is shown the session, released when the wait ends (or the process dies).
         self._claim = store.claim_waiting(session.session_id)
+        with store.locked(session.session_id):  # its lock file made now, not by the first answer to take it
+            pass
 
     def _finish(self) -> None:
         self._waiter._unregister(self)
@@ -125,20 +127,19 @@ class SelectionWaiter:
         self._lock = threading.Lock()
         self._observer: BaseObserver | None = None
         self._watches: dict[Path, tuple[ObservedWatch, int]] = {}
-        # file name -> waiting sessions; tuples are replaced, never mutated, so events read them lock-free
-        self._pending: dict[str, tuple[WatchedSelection, ...]] = {}
+        self._pending: WaitRegistry[WatchedSelection] = WaitRegistry()  # by selection file name
 
     @property
     def waiting(self) -> int:
         """How many sessions are being waited for."""
-        return sum(len(v) for v in self._pending.values())
+        return len(self._pending)
 
     def watch(self, session: SelectionSession, store: SessionStore) -> WatchedSelection:
         """Start watching for a session's answer; call `wait()` on the result (the file is checked there first)."""
         directory = ensure_private_dir(store.settings.selection_dir)  # before the claim: a failure here holds nothing
         pending = WatchedSelection(self, session, store)
         with self._lock:
-            self._pending[pending.path.name] = (*self._pending.get(pending.path.name, ()), pending)
+            self._pending.add(pending.path.name, pending)
             if self.backend == "watchdog" and self._watch_directory(directory):
                 return pending
         pending.poll_interval = self.poll_interval
@@ -149,10 +150,9 @@ class SelectionWaiter:
         with self._lock:
             observer, self._observer = self._observer, None
             self._watches.clear()
-            for group in self._pending.values():
-                for pending in group:
-                    pending.poll_interval = self.poll_interval
-                    pending.wake()  # a wait asleep until its deadline must start polling now
+            for pending in self._pending.all():
+                pending.poll_interval = self.poll_interval
+                pending.wake()  # a wait asleep until its deadline must start polling now
         self._stop(observer)
 
     def _watch_directory(self, directory: Path) -> bool:
@@ -182,12 +182,7 @@ class SelectionWaiter:
             if not pending._registered:
                 return
             pending._registered = False
-            name = pending.path.name
-            rest = tuple(p for p in self._pending.get(name, ()) if p is not pending)
-            if rest:
-                self._pending[name] = rest
-            else:
-                self._pending.pop(name, None)
+            self._pending.remove(pending.path.name, pending)
             if pending.poll_interval is None:
                 directory = pending.path.parent
                 watch, count = self._watches.get(directory, (None, 0))
@@ -205,7 +200,7 @@ class SelectionWaiter:
             threading.Thread(target=self._stop, args=(observer,), name="selection-observer-stop", daemon=True).start()
 
     def _poke(self, name: str) -> None:
-        for pending in self._pending.get(name, ()):
+        for pending in self._pending.of(name):
             pending.wake()
 
     @staticmethod
@@ -215,14 +210,15 @@ class SelectionWaiter:
             observer.join()
 
 
-_default: SelectionWaiter | None = None
+_defaults: dict[Backend, SelectionWaiter] = {}
 _default_lock = threading.Lock()
 
 
 def default_waiter(backend: Backend = "watchdog") -> SelectionWaiter:
-    """The process-wide waiter (created on first use with the given backend, e.g. Settings.selection_watch)."""
-    global _default
+    """The process-wide waiter for this way of waiting (Settings.selection_watch), created on first use. A watchdog
+    waiter that had to fall back to polling stays the one asked for as watchdog."""
     with _default_lock:
-        if _default is None:
-            _default = SelectionWaiter(backend=backend)
-        return _default
+        waiter = _defaults.get(backend)
+        if waiter is None:
+            waiter = _defaults[backend] = SelectionWaiter(backend=backend)
+        return waiter
