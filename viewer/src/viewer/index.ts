@@ -5,8 +5,8 @@
 // history.ts (views as history entries: Back and Forward).
 import "./viewer.css";
 import type { ViewerHandle } from "../contracts";
-import { ViewerApp } from "./app";
-import { placeOfUrl } from "./history";
+import { ViewerApp } from "./app/app";
+import { placeOfUrl } from "./navigation/history";
 
 /** The viewer in `root`, showing what the page's URL names (a view, a pick, a floor, a room looked inside). */
 export function mountViewer(root: HTMLElement): ViewerHandle {
