@@ -2,90 +2,93 @@
 // and runs view-only or selection mode — picks, drill-down, floors, the session's countdown, Confirm
 // and Cancel — keeping the DOM, `document.body.dataset.viewerState` and `window.sceneViewer` current.
 // Going to another view is a history entry (history.ts), so Back and Forward move between views.
+// It owns the state (store.ts) and wires its parts: loading (loading.ts), where in the view the user is and
+// what is framed (places.ts), how items look (styling.ts), and the read-only test hook (hooks.ts).
 
 import { targetUrl, WHOLE_SCENE, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
 import { onLangChange } from "../../i18n";
-import { getSession, type SessionState } from "../data/api";
-import { SessionFlow } from "../session/sessionFlow";
-import { describeFailure, WebGLUnavailable } from "../errors";
+import { WebGLUnavailable } from "../errors";
 import type { Place } from "../navigation/history";
-import { viewerKey } from "../session/keys";
-import { checkTarget } from "../data/links";
 import { Navigation } from "../navigation/navigation";
-import { RetryClock } from "./retry";
-import { createHook, resetHook, screenPositionOf, type SceneViewerHook, type ViewerState } from "./hooks";
 import { Labels } from "../panel/labels";
-import { loadModel } from "../data/loader";
-import { isVisible, labelsOf, onTop, outlinesOf, pickTargets, styleOf, targetOf, type Look } from "../looks/looks";
-import { itemsOf, padded, unionBounds, type Item, type ViewModel } from "../data/model";
 import { Panel } from "../panel/panel";
-import { codeAt, listenToPointer } from "../picking/clicks";
-import { Stage } from "../stage/stage";
-import { loadContent, pointsStatus } from "./contentLoad";
-import { prefetchTilesIndex, type TiledView } from "../tiles/tiledView";
-import { t } from "../strings";
-import { listHeading, listRows, roomRows, viewTitle } from "../panel/titles";
 import { ViewControls } from "../panel/viewControls";
-
+import { listenToPointer } from "../picking/clicks";
+import { viewerKey } from "../session/keys";
+import { Stage } from "../stage/stage";
+import { t } from "../strings";
+import { createHook } from "./hooks";
+import { Loading } from "./loading";
+import type { ViewerParts } from "./parts";
+import { Places } from "./places";
+import { ViewerStore, type ViewerState } from "./store";
+import { Styling } from "./styling";
 
 export class ViewerApp implements ViewerHandle {
+  /** What mountViewer hands out: the chat panel's way to switch views in place (and the test hook's). */
+  readonly handle: ViewerHandle = {
+    open: (next) => this.open(next),
+    current: () => this.current(),
+    sessionEnded: (sessionId, status, codes) => this.sessionEnded(sessionId, status, codes),
+    camera: () => this.camera(),
+  };
+  private readonly store: ViewerStore;
   private readonly panel: Panel;
-  private stage: Stage | null = null;
   private readonly labels: Labels;
-  private target: ViewTarget;
-  private model: ViewModel | null = null;
-  private generation = 0;
-  private abort = new AbortController();
-  private session: SessionFlow | null = null;
-  private hovered: string | null = null;
-  private drillRoom: string | null = null;
-  private floor: string | null = null;
-  private targets: string[] = [];
-  private targetIds = new Map<string, number>();
-  private tiled: TiledView | null = null;
-  private readonly hook: SceneViewerHook;
   private readonly view: ViewControls;
+  private stage: Stage | null = null;
+  private readonly styling: Styling;
+  private readonly places: Places;
+  private readonly loading: Loading;
   private readonly navigation: Navigation;
-  private readonly retry = new RetryClock();
 
   constructor(readonly root: HTMLElement, target: ViewTarget) {
-    this.target = target;
+    const store = (this.store = new ViewerStore(target));
+    const session = () => store.session;
     this.panel = new Panel(root, {
-      toggle: (code) => this.session?.toggle(code),
-      confirm: () => void this.session?.confirm(),
-      cancel: () => void this.session?.cancel(),
-      undo: () => this.session?.undo(),
-      drill: (room) => this.go({ floor: this.floor, room }),
-      back: () => this.go({ floor: this.floor, room: null }),
-      frameItem: (code) => this.frameCodes([code]),
+      toggle: (code) => session()?.toggle(code),
+      confirm: () => void session()?.confirm(),
+      cancel: () => void session()?.cancel(),
+      undo: () => session()?.undo(),
+      drill: (room) => this.go({ floor: store.floor, room }),
+      back: () => this.go({ floor: store.floor, room: null }),
+      frameItem: (code) => this.places.frameCodes([code]),
       hoverRow: (code) => this.setHovered(code),
       floor: (code) => this.go({ floor: code, room: null }),
-      reset: () => this.frameDefault(),
+      reset: () => this.places.frameDefault(),
       wholeScene: () => void this.navigation.visit({ target: WHOLE_SCENE, floor: null, room: null }, "push"),
       wholeSceneHref: () => targetUrl(WHOLE_SCENE),
-      moreTime: () => void this.session?.extend(),
-      escapeYes: () => void this.session?.cancel(),
-      escapeNo: () => this.session?.dismissEscape(),
+      moreTime: () => void session()?.extend(),
+      escapeYes: () => void session()?.cancel(),
+      escapeNo: () => session()?.dismissEscape(),
     });
     this.labels = new Labels(this.panel.stage);
-    this.hook = this.makeHook();
-    window.sceneViewer = this.hook;
     this.view = new ViewControls(this.panel.bar.el, root, {
       changed: (reframe) => {
-        this.restyle();
-        if (reframe) this.frameDefault();
+        this.styling.restyle();
+        if (reframe) this.places.frameDefault();
       },
-      frameAll: () => this.frameDefault(),
+      frameAll: () => this.places.frameDefault(),
+    });
+    window.sceneViewer = createHook(store, { stage: () => this.stage, handle: this.handle, view: this.view.testHook() });
+    const parts: ViewerParts = { panel: this.panel, labels: this.labels, view: this.view, stage: () => this.stage };
+    this.styling = new Styling(store, parts);
+    this.places = new Places(store, parts, this.styling);
+    this.loading = new Loading(store, parts, this.styling, this.places, {
+      makeStage: () => this.makeStage(),
+      setState: (state) => this.setState(state),
+      picksChanged: () => this.picksChanged(),
+      applyPlace: () => this.places.apply(this.navigation.wanted),
     });
     this.navigation = new Navigation({
-      target: () => this.target,
-      loaded: () => this.model !== null && this.hook.state !== "error" && this.hook.state !== "loading",
-      load: (next, initial) => this.load(next, initial),
-      applyPlace: () => this.applyPlace(),
+      target: () => store.target,
+      loaded: () => store.model !== null && store.settled,
+      load: (next, initial) => this.loading.load(next, initial),
+      applyPlace: () => this.places.apply(this.navigation.wanted),
     });
     document.addEventListener("keydown", (e) => viewerKey(e, {
-      root: this.root, session: () => this.session, inRoom: () => this.drillRoom !== null,
-      leaveRoom: () => this.go({ floor: this.floor, room: null }),
+      root: this.root, session, inRoom: () => store.drillRoom !== null,
+      leaveRoom: () => this.go({ floor: store.floor, room: null }),
     }));
     onLangChange(() => this.renderTexts());
   }
@@ -102,107 +105,24 @@ export class ViewerApp implements ViewerHandle {
     return this.navigation.visit(place, "replace", true);
   }
 
-  /** The user goes to another floor or room of the view shown. */
-  private go(at: { floor: string | null; room: string | null }): void {
-    if (this.model && (at.floor !== this.floor || at.room !== this.drillRoom)) this.navigation.go(at.floor, at.room);
-  }
-
-  /** The wanted floor and room, where the model has them. */
-  private applyPlace(): void {
-    const model = this.model;
-    if (!model) return;
-    const { wanted } = this.navigation;
-    const floor = model.floors.some((f) => f.code === wanted.floor) ? wanted.floor : null;
-    const room = model.items.some((i) => i.kind === "room" && i.code === wanted.room) ? wanted.room : null;
-    if (floor !== this.floor) this.setFloor(floor);
-    if (room !== this.drillRoom) this.drill(room);
-    this.showTitle();
-  }
-
   current(): ViewTarget {
-    return this.target;
+    return this.store.target;
   }
 
   sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired", codes: string[] = []): void {
-    if (this.session?.sessionId === sessionId) this.session.ended(status, codes);
+    if (this.store.session?.sessionId === sessionId) this.store.session.ended(status, codes);
   }
 
   /** The camera in scene coordinates once a view is shown (framed), else null. */
   camera(): SceneCamera | null {
-    return this.model && this.stage ? this.stage.sceneCamera() : null;
+    return this.store.model && this.stage ? this.stage.sceneCamera() : null;
   }
 
-  // --- loading ------------------------------------------------------------------------------------
+  // --- what the parts share -----------------------------------------------------------------------
 
-  /** Show `target`: everything from the previous view is dropped; `initial` times from navigation start. */
-  async load(target: ViewTarget, initial: boolean): Promise<void> {
-    const gen = ++this.generation;
-    this.abort.abort();
-    this.abort = new AbortController();
-    this.retry.cancel();
-    const signal = this.abort.signal;
-    this.session?.stop();
-    this.session = null;
-    this.target = target;
-    this.model = null;
-    this.hovered = this.drillRoom = this.floor = null;
-    this.targets = [];
-    this.targetIds.clear();
-    this.tiled = null;
-    const t0 = initial ? 0 : performance.now();
-    resetHook(this.hook, target);
-    this.setState("loading");
-    this.stage?.clear();
-    this.labels.set([]);
-    this.panel.clear(target.selectionMode, target.prompt ? () => target.prompt! : null,
-                     () => t(target.manifest ? "loadingView" : "loadingScene"));
-    const elapsed = () => Math.round((performance.now() - t0) * 10) / 10;
-    try {
-      target = checkTarget(target); // a broken link is said so before anything is asked of the server
-      this.target = target;
-      this.hook.mode = target.selectionMode ? "selection" : "view";
-      // on its way while WebGL starts (slow on a software renderer); so is a big scene's tiles' index
-      const modelRead = loadModel(target, signal, (points) => prefetchTilesIndex(points, signal));
-      modelRead.catch(() => undefined);
-      const stage = this.makeStage();
-      const model = await modelRead;
-      if (gen !== this.generation) return;
-      this.retry.reset();
-      this.hook.timings.manifestMs = elapsed();
-      const sessionRead = model.selection ? getSession(model.selection.sessionId, signal) : null;
-      sessionRead?.catch(() => undefined); // read below; a failure must not count as unhandled meanwhile
-      this.show(model);
-      this.applyPlace();
-      const tiled = await loadContent(stage, model, this.hook.pointsTotal, signal, {
-        current: () => gen === this.generation,
-        readingTiles: () => this.panel.setStatus(() => t("readingTiles"), 0),
-        tiled: (view) => {
-          this.tiled = view;
-          this.hook.lod = "tiles";
-          this.restyle();
-        },
-        cloud: (item) => this.styleCloud(item),
-        progress: (points) => {
-          this.hook.pointsLoaded = points;
-          this.showPoints();
-        },
-        firstFrame: () => (this.hook.timings.firstFrameMs = elapsed()),
-      });
-      if (gen !== this.generation) return;
-      if (tiled) tiled.layer.onChange = () => this.tilesChanged(tiled);
-      const session = sessionRead ? await sessionRead : null;
-      if (gen !== this.generation) return;
-      this.restyle();
-      stage.drawNow();
-      this.hook.timings.readyMs = elapsed();
-      if (session) this.startSession(model, session);
-      else this.setState("ready");
-      this.showPoints();
-    } catch (exc) {
-      if (gen !== this.generation) return;
-      this.abort.abort();
-      this.fail(exc, () => void this.load(target, initial));
-    }
+  /** The user goes to another floor or room of the view shown. */
+  private go(at: { floor: string | null; room: string | null }): void {
+    if (this.store.model && (at.floor !== this.store.floor || at.room !== this.store.drillRoom)) this.navigation.go(at.floor, at.room);
   }
 
   /** The 3D stage, made on first use; WebGLUnavailable when the browser cannot draw. */
@@ -214,192 +134,46 @@ export class ViewerApp implements ViewerHandle {
     } catch (exc) {
       throw new WebGLUnavailable(String(exc));
     }
+    const store = this.store;
     this.stage = stage;
     this.view.attach(stage);
     this.panel.stage.append(this.labels.element); // above the canvas
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
     stage.onRender = () => {
       this.labels.place((p) => stage.project(p));
-      if (this.tiled && this.hook.state !== "loading" && this.hook.state !== "error") this.showPoints();
+      if (store.tiled && store.settled) this.loading.showPoints();
     };
     listenToPointer({
-      stage, hook: this.hook, targets: () => this.targets, model: () => this.model, session: () => this.session,
-      drillRoom: () => this.drillRoom, hover: (code) => this.setHovered(code), frame: (codes) => this.frameCodes(codes),
-      enterRoom: (room) => this.go({ floor: this.floor, room }),
+      stage, picker: () => store.picker, picked: (pick) => (store.lastPick = pick), targets: () => store.targets,
+      model: () => store.model, session: () => store.session, drillRoom: () => store.drillRoom,
+      hover: (code) => this.setHovered(code), frame: (codes) => this.places.frameCodes(codes),
+      enterRoom: (room) => this.go({ floor: store.floor, room }),
     });
     return stage;
   }
 
-  private show(model: ViewModel): void {
-    this.model = model;
-    this.stage!.setUpAxis(model.upAxis);
-    this.view.showModel(model); // floors exploded or not: before anything is framed or drawn
-    const candidates = model.selection?.candidates ?? [];
-    this.targets = pickTargets({ model, selection: !!model.selection, candidates: new Set(candidates) });
-    this.targetIds = new Map(this.targets.map((code, k) => [code, k + 1]));
-    Object.assign(this.hook, { candidates: [...candidates], selectionMode: model.selection?.mode ?? null,
-                               sessionId: model.selection?.sessionId ?? null, itemCount: model.items.length,
-                               pointsTotal: model.items.reduce((n, i) => n + i.points, 0) });
-    this.panel.showView(() => viewTitle(model, this.floor, this.drillRoom), model.floors.map((f) => f.code), listRows(model),
-                        !!model.selection, () => listHeading(model));
-    if (model.selection) {
-      this.session = new SessionFlow(model.selection, this.panel, {
-        state: (s) => this.setState(s),
-        changed: () => this.picksChanged(),
-      });
-      this.panel.setPrompt(model.selection.prompt ? () => model.selection!.prompt! : null, null);
-    }
-    this.frameDefault();
-    this.restyle();
-  }
-
-  private startSession(model: ViewModel, state: SessionState): void {
-    if (!model.selection || !this.session) return;
-    this.session.start(state);
-    if (this.hook.state === "ready") this.panel.focusFirstRow();
-  }
-
-  /** The status line's point count (contentLoad.ts says what it is in each state). */
-  private showPoints(): void {
-    this.panel.setStatus(...pointsStatus(this.hook, this.stage?.pointsDrawn ?? 0, this.tiled));
-  }
-
-  /** A tile arrived after the view was loaded (the camera moved on): draw it. */
-  private tilesChanged(tiled: TiledView): void {
-    if (tiled !== this.tiled || !this.stage) return;
-    this.hook.pointsLoaded = tiled.pointsFetched(this.stage);
-    this.stage.requestRender();
-  }
-
-
-  /** Loading failed: say why; when the server did not answer at all, `again` loads again once it may. */
-  private fail(exc: unknown, again: () => void): void {
-    console.warn("scene-agent viewer:", exc);
-    const failure = describeFailure(exc, this.target);
-    this.panel.showCard(failure.away ? "offline" : "error", failure.text, failure.reload);
-    this.panel.setStatus(null, null);
-    this.setState("error");
-    this.showTitle();
-    if (failure.away) this.retry.after(again);
-  }
-
   private setState(state: ViewerState): void {
-    this.hook.state = state;
+    this.store.state = state;
     document.body.dataset.viewerState = state;
     this.root.dataset.state = state;
-    if (state !== "ready" && state !== "loading" && this.hovered) this.setHovered(null);
-  }
-
-  // --- looks --------------------------------------------------------------------------------------
-
-  private look(): Look | null {
-    if (!this.model) return null;
-    return { model: this.model, selection: !!this.model.selection, candidates: new Set(this.hook.candidates),
-             selected: new Set(this.hook.selected), hovered: this.hovered, drillRoom: this.drillRoom, floor: this.floor,
-             options: this.view.options };
-  }
-
-  /** The pick id of an item's points now (0: not pickable). */
-  private pickIdOf(look: Look, item: Item): number {
-    const target = targetOf(look, item);
-    const pickable = !look.selection || this.hook.state === "ready" || this.hook.state === "loading";
-    return target !== null && pickable ? this.targetIds.get(target) ?? 0 : 0;
-  }
-
-  private styleCloud(item: Item, look = this.look()): void {
-    const cloud = this.stage?.cloud(item.code);
-    if (!cloud || !look) return;
-    this.stage!.setStyle(cloud, styleOf(look, item), isVisible(look, item), this.pickIdOf(look, item), onTop(look, item));
-  }
-
-  private restyle(): void {
-    const look = this.look();
-    if (!look || !this.stage) return;
-    for (const cloud of this.stage.allClouds()) this.styleCloud(cloud.item, look);
-    this.tiled?.restyle((item) => ({ style: styleOf(look, item), visible: isVisible(look, item), pickId: this.pickIdOf(look, item) }));
-    this.labels.set(labelsOf(look));
-    this.stage.setOutlines(outlinesOf(look));
-    this.view.update(look.model.items.filter((i) => isVisible(look, i)));
-    this.panel.setSelection(look.selected, this.hovered, this.model?.selection?.multiple ?? false);
-    this.stage.canvas.style.cursor = this.hovered && look.selection ? "pointer" : "";
-    this.stage.requestRender();
+    if (state !== "ready" && state !== "loading" && this.store.hovered) this.setHovered(null);
   }
 
   private picksChanged(): void {
-    this.hook.selected = this.session?.selected ?? [];
-    this.restyle();
+    this.store.selected = this.store.session?.selected ?? [];
+    this.styling.restyle();
   }
 
   private setHovered(code: string | null): void {
-    if (code === this.hovered) return;
-    this.hovered = code;
-    this.hook.hovered = code;
-    this.restyle();
+    if (code === this.store.hovered) return;
+    this.store.hovered = code;
+    this.styling.restyle();
   }
 
   private renderTexts(): void {
     this.panel.renderTexts();
     this.view.renderTexts();
     this.stage?.canvas.setAttribute("aria-label", t("canvasLabel"));
-    if (this.drillRoom) this.drill(this.drillRoom, false);
-  }
-
-  // --- camera, drill-down, floors -----------------------------------------------------------------
-
-  private frameCodes(codes: string[]): void {
-    if (!this.model || !this.stage) return;
-    const bounds = unionBounds(codes.flatMap((c) => itemsOf(this.model!, c)).map((i) => i.bounds));
-    if (bounds) this.stage.frame(padded(bounds), this.view.visibleRects() ?? this.panel.insetLeft());
-  }
-
-  /** Frame what matters now: the room looked into, else the candidates or focus, else what is visible. */
-  private frameDefault(): void {
-    const model = this.model;
-    if (!model) return;
-    if (this.drillRoom) return this.frameCodes([this.drillRoom]);
-    const look = this.look()!;
-    const visible = model.items.filter((i) => isVisible(look, i));
-    const asked = model.selection?.candidates ?? model.focus;
-    if (asked.length && this.floor === null) return this.frameCodes(asked);
-    this.frameCodes(visible.map((i) => i.code));
-  }
-
-  /** Look inside a room (its structure and objects alone, objects labelled); null = back. */
-  private drill(room: string | null, frame = true): void {
-    if (!this.model) return;
-    this.drillRoom = room;
-    this.hook.drillRoom = room;
-    this.panel.setDrill(room ? roomRows(this.model, room) : null);
-    if (frame) this.frameDefault();
-    this.restyle();
-    this.showTitle();
-  }
-
-  private setFloor(code: string | null): void {
-    this.floor = code;
-    this.panel.setFloor(code);
-    if (this.drillRoom) this.drill(null, false);
-    this.frameDefault();
-    this.restyle();
-    this.showTitle();
-  }
-
-  /** The title says what is shown; the Whole scene button says whether that is it. */
-  private showTitle(): void {
-    const model = this.model;
-    this.panel.bar.setTitle(() => (model ? viewTitle(model, this.floor, this.drillRoom) : ""));
-    const whole = !this.target.manifest && this.floor === null && this.drillRoom === null && this.hook.state !== "error";
-    this.panel.bar.setAtWholeScene(whole);
-  }
-
-  // --- the test and bench hook --------------------------------------------------------------------
-
-  private makeHook(): SceneViewerHook {
-    return createHook({
-      stage: () => this.stage,
-      camera: () => this.camera(),
-      codeAt: (x, y, method) => (this.stage && this.model ? codeAt(this.stage, this.targets, x, y, method) : null),
-      screenPosition: (code) => (this.stage && this.model ? screenPositionOf(this.stage, this.model, this.targets, code) : null),
-    });
+    if (this.store.drillRoom) this.places.drill(this.store.drillRoom, false);
   }
 }

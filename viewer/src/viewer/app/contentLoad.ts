@@ -4,12 +4,12 @@
 // times a second, not for every arrival: on a software renderer one frame of a million points takes
 // longer than fetching many items.
 
-import type { SceneViewerHook } from "./hooks";
 import { loadingOrder, loadPoints, trimCache } from "../data/loader";
 import { t } from "../strings";
 import type { Item, ViewModel } from "../data/model";
 import type { Stage } from "../stage/stage";
 import { lodFor, pointBudget, TiledView } from "../tiles/tiledView";
+import type { ViewerStore } from "./store";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
@@ -74,9 +74,10 @@ export async function loadContent(stage: Stage, model: ViewModel, points: number
  * The status line: while loading, the points fetched of those to come (in a tiled view, of its budget) and
  * that share for the progress bar; then the points shown, or in a tiled view those drawn of the scene's.
  */
-export function pointsStatus(hook: SceneViewerHook, drawn: number, tiled: TiledView | null): [() => string, number | null] {
-  const { pointsLoaded: loaded, pointsTotal: total } = hook;
-  if (hook.state === "loading") {
+export function pointsStatus(store: Pick<ViewerStore, "state" | "pointsLoaded" | "pointsTotal">, drawn: number,
+                             tiled: TiledView | null): [() => string, number | null] {
+  const { pointsLoaded: loaded, pointsTotal: total } = store;
+  if (store.state === "loading") {
     const coming = tiled ? Math.min(total, tiled.layer.budget) : total;
     return [() => t("loadingPoints", { loaded: number(loaded), total: number(total) }), coming ? Math.min(1, loaded / coming) : 0];
   }

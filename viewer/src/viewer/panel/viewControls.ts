@@ -34,12 +34,6 @@ export interface ViewHook {
   framedRect(): { left: number; top: number; right: number; bottom: number } | null;
 }
 
-declare module "../app/hooks" {
-  interface SceneViewerHook {
-    view?: ViewHook;
-  }
-}
-
 const MODES: { mode: ColourMode; key: StringKey }[] = [
   { mode: "true", key: "colourTrue" }, { mode: "room", key: "colourRoom" }, { mode: "object", key: "colourObject" },
 ];
@@ -115,7 +109,6 @@ export class ViewControls {
     });
     this.explode.addEventListener("change", () => this.setExploded(this.explode.checked));
     this.renderTexts();
-    if (window.sceneViewer) window.sceneViewer.view = this.hook();
   }
 
   /** The stage the controls draw through (made once WebGL is up). */
@@ -250,7 +243,8 @@ export class ViewControls {
     this.cut.setAttribute("aria-valuetext", this.cutValue.textContent ?? "");
   }
 
-  private hook(): ViewHook {
+  /** `window.sceneViewer.view` (hooks.ts). */
+  testHook(): ViewHook {
     const client = (r: ScreenRect | null | undefined) => {
       const at = this.stage?.canvas.getBoundingClientRect();
       return r && at ? { left: at.left + r.left, top: at.top + r.top, right: at.left + r.left + r.width, bottom: at.top + r.top + r.height }

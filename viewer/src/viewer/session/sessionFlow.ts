@@ -5,7 +5,7 @@
 
 import { ApiError, cancelSelection, extendSelection, submitSelection, type SessionState } from "../data/api";
 import { answerErrorMessage, extendErrorMessage } from "../errors";
-import type { ViewerState } from "../app/hooks";
+import type { ViewerState } from "../app/store";
 import type { SelectionSpec } from "../data/model";
 import type { Panel } from "../panel/panel";
 import { Picks, SessionClock, type SessionEnd } from "./selection";

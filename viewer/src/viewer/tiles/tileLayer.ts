@@ -150,7 +150,7 @@ export class TileLayer {
     for (const tile of this.drawn) tile.pick.visible = frustum.intersectsBox(this.boxOf(tile.node));
   }
 
-  /** Item ids of the drawn points, with their tile's points: for finding where an item shows (hooks.ts). */
+  /** Item ids of the drawn points, with their tile's points: for finding where an item shows (screenPosition.ts). */
   drawnTiles(): { node: TileNode; data: TileData }[] {
     return this.drawn.map((t) => ({ node: t.node, data: t.data }));
   }
