@@ -1,7 +1,7 @@
-// The viewer's state, owned by the app (app.ts) and changed only by it and its parts (loading.ts, places.ts):
-// the target shown and its model, where in it the user is (a floor, a room looked inside), what the viewer is
-// doing, the picks and the item hovered, what has loaded and how long it took. `window.sceneViewer` (hooks.ts)
-// is a read-only view of it; nothing reads the hook back.
+// The viewer's state, owned by the app (app.ts): the target shown and its model, where in it the user is (a floor,
+// a room looked inside), what the viewer is doing, the picks and the item hovered, what has loaded and how long it
+// took. Only the app and its parts (loading.ts, places.ts) change it, and the benchmark's two switches (hooks.ts).
+// `window.sceneViewer` (hooks.ts) is a read-only view of it; nothing reads the hook back.
 
 import type { ViewTarget } from "../../contracts";
 import type { SessionMode } from "../data/api";

@@ -1,5 +1,5 @@
 // The 3D side of the viewer: renderer, camera, orbit controls, the point clouds, framing, picking and
-// screen projection. It knows items and styles, not sessions or the DOM around it (app.ts does that).
+// screen projection. It knows items and styles, not sessions or the DOM around it (the app does that: app/).
 // Frames are drawn on demand (camera moved, cloud added, style changed), never in an idle loop.
 // Framing (framing.ts) fits what is framed into the part of the canvas that nothing covers (visible
 // rectangles the app gives): the camera's principal point moves to that part's centre (a view offset),
