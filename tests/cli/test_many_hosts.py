@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from cli_proc import CliProcess, Spawner, agent_env, http, submit
+from eventually import eventually as waited_for
 from redis_server import RedisServer
 from sse_client import SSEStream
 from vis_helpers import CHAIRS, chair, finish
@@ -60,10 +61,7 @@ def select(spawn: Spawner, scene: Path, env: dict[str, str], timeout: str = "60"
 
 
 def eventually(check: Callable[[], object], what: str, timeout: float = SETTLE_S) -> None:
-    """Ask `check()` again (each time a round trip to a server) until it is true; fail the test after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+    waited_for(check, what, timeout)
 
 
 def both_at_once(session_id: str, *answers: tuple[str, str]) -> dict[str, tuple[int, dict]]:

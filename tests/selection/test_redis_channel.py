@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from eventually import eventually as waited_for
 from handoff_helpers import OBJECTS, Ticks, Worker
 from redis_server import RedisServer
 
@@ -59,9 +60,7 @@ def opened(channel: SelectionChannel, *, timeout: float = 30.0, age: float = 0.0
 
 
 def eventually(check: Callable[[], object], what: str, timeout: float = SETTLE_S) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():  # each look is a round trip to Redis
-        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+    waited_for(check, what, timeout)
 
 
 def test_a_sessions_keys_expire_an_hour_after_it_does(channel, redis_server):

@@ -126,7 +126,7 @@ class RedisBackend(SelectionBackend):
             return "nobody_waiting"
         written = self._write_local_file(answer_file(outcome)) if claim_place(claim) == self.place else None
         try:
-            verdict = self.broker.deliver(session, outcome)
+            verdict = self.broker.record_answer(session, outcome)
         except BaseException:
             self._remove_local_file(written)
             raise

@@ -51,7 +51,7 @@ COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (waiter.HEARTBEAT_S)
 MAX_CONNECTIONS = 64
 
 # KEYS: session, outcome, waiting, answer. ARGV: the outcome (JSON), when its keys expire (ms since the epoch).
-_DELIVER = """
+_ANSWER = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'not_found'} end
 local prior = redis.call('GET', KEYS[2])
 if prior then return {'answered', prior} end
@@ -133,7 +133,7 @@ class RedisBroker:
             url, max_connections=MAX_CONNECTIONS, timeout=COMMAND_TIMEOUT_S, socket_connect_timeout=CONNECT_TIMEOUT_S,
             socket_timeout=COMMAND_TIMEOUT_S, retry=Retry(NoBackoff(), 1), client_name="scene-agent")
         self.client: redis.Redis = redis.Redis(connection_pool=pool)
-        self._deliver_script = self.client.register_script(_DELIVER)
+        self._answer_script = self.client.register_script(_ANSWER)
         self._record_script = self.client.register_script(_RECORD)
         self._release_script = self.client.register_script(_RELEASE)
         self._extend_script = self.client.register_script(_EXTEND)
@@ -212,11 +212,11 @@ class RedisBroker:
                                  args=[end.model_dump_json(), expiry_ms(session)])
         return end if prior is None else SessionOutcome.model_validate_json(prior)
 
-    def deliver(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
-        """Run the delivery script: 'done', or why not ('not_found', 'answered', 'nobody_waiting')."""
+    def record_answer(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+        """Run the answer script: 'done', or why not ('not_found', 'answered', 'nobody_waiting')."""
         sid = session.session_id
         with self.reach(f"answering selection session {sid}"):
-            verdict = self._deliver_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
+            verdict = self._answer_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
                                                  key("answer", sid)],
                                            args=[outcome.model_dump_json(), expiry_ms(session)])
         return _verdict(verdict[0])

@@ -91,7 +91,7 @@ class BrokeredSelection(PendingSelection):
         """The session as it is put back if Redis loses it (with the latest deadline this wait knows)."""
         return self.session.model_dump_json().encode()
 
-    def deliver(self, payload: bytes) -> None:
+    def receive(self, payload: bytes) -> None:
         """The outcome an API server delivered (listener thread)."""
         self._pushed = payload
         self.wake()
@@ -233,7 +233,7 @@ class RedisWaiter:
             outcomes = self.broker.refresh(waits) if waits else []
         for pending, payload in zip(waits, outcomes, strict=True):
             if payload is not None:
-                pending.deliver(payload)
+                pending.receive(payload)
 
     def _listen(self) -> None:
         next_beat = 0.0
@@ -266,7 +266,7 @@ class RedisWaiter:
                 with self._lock:
                     group = self._pending.of(sid)
                 for pending in group:
-                    pending.deliver(popped[1])
+                    pending.receive(popped[1])
 
     def _away(self, exc: BrokerUnavailableError, waits: int) -> None:
         if self._reachable:

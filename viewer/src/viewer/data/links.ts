@@ -2,6 +2,7 @@
 // views, a session id must be well-formed. A link that is neither is said to be broken, in words, without
 // asking the server (whose answer to a path like ../../etc/passwd would be a raw 404 page).
 import type { ViewTarget } from "../../contracts";
+import { SESSION_ID, VIEW_NAME, selectionView } from "../../generated/names";
 
 /** The link cannot name a view of this server: its manifest address, or its session id, is malformed. */
 export class BadLink extends Error {
@@ -10,10 +11,13 @@ export class BadLink extends Error {
   }
 }
 
-// The server's session ids (scene_agent/selection/session.py SESSION_ID_RE) and view names under /manifests/
-// (scene_agent/selection/views.py VIEW_NAME_RE).
-const SESSION_ID = /^[0-9a-f]{32}$/;
-const VIEW_PATH = /^\/manifests\/[a-z]+-[0-9a-f]{16,32}\.json$/;
+// The server's session ids and view names come from its OpenAPI document (generated/names.ts, written by
+// api_server/openapi_dump.py at build time): defined once, in scene_agent/selection/.
+const MANIFESTS = "/manifests/";
+
+function isViewPath(path: string): boolean {
+  return path.startsWith(MANIFESTS) && path.endsWith(".json") && VIEW_NAME.test(path.slice(MANIFESTS.length, -5));
+}
 
 /** The target with its manifest as a same-origin path (a pick's own view when the link names only its session);
  *  BadLink when the link cannot be one of ours. */
@@ -23,7 +27,7 @@ export function checkTarget(target: ViewTarget): ViewTarget {
   if (target.sessionId !== null || selectionMode) {
     if (!target.sessionId || !SESSION_ID.test(target.sessionId)) throw new BadLink("session");
     if (manifest === null) { // a link naming only its session: the pick's own view
-      manifest = `/manifests/select-${target.sessionId}.json`;
+      manifest = `${MANIFESTS}${selectionView(target.sessionId)}.json`;
       selectionMode = true;
     }
   }
@@ -34,7 +38,7 @@ export function checkTarget(target: ViewTarget): ViewTarget {
     } catch {
       throw new BadLink("view");
     }
-    if (url.origin !== window.location.origin || !VIEW_PATH.test(url.pathname) || url.search) throw new BadLink("view");
+    if (url.origin !== window.location.origin || !isViewPath(url.pathname) || url.search) throw new BadLink("view");
     manifest = url.pathname;
   }
   return { ...target, manifest, selectionMode };
