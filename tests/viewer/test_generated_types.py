@@ -1,7 +1,8 @@
 """The web page's API and event types come from the server's OpenAPI document, so a model change breaks its build.
 
 Each test copies the page's sources into tmp_path, generates src/generated/api.ts from a document with
-openapi-typescript (the page's own devDependency) and type-checks the copy with tsc, as `npm run build` does.
+openapi-typescript (the page's own devDependency) and names.ts with api_server/openapi_dump.py, and type-checks the
+copy with tsc, as `npm run build` does.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from api_server.openapi_dump import openapi_document, write_document
+from api_server.openapi_dump import names_module, openapi_document, write_document
+from scene_agent.selection.session import SESSION_ID_RE, selection_view
+from scene_agent.selection.views import VIEW_NAME_RE
 
 VIEWER = Path(__file__).resolve().parents[2] / "viewer"
 BIN = VIEWER / "node_modules" / ".bin"
@@ -34,10 +37,11 @@ def page_copy(tmp_path: Path) -> Path:
 
 
 def typecheck(copy: Path, document: dict[str, Any]) -> subprocess.CompletedProcess[str]:
-    """Generate the page's types from `document` (as `npm run types` does), then run tsc on the copy."""
+    """Generate the page's types and names from `document` (as `npm run types` does), then run tsc on the copy."""
     spec = copy / "src" / "generated" / "openapi.json"
     spec.parent.mkdir()
     spec.write_text(json.dumps(document), encoding="utf-8")
+    spec.with_name("names.ts").write_text(names_module(document), encoding="utf-8")
     generate = subprocess.run([BIN / "openapi-typescript", spec, "--default-non-nullable", "false", "-o", spec.with_name("api.ts")],
                               cwd=copy, capture_output=True, text=True, timeout=TOOL_TIMEOUT_S, check=False)
     assert generate.returncode == 0, generate.stderr
@@ -76,3 +80,13 @@ def test_the_dump_writes_the_document_once_and_leaves_an_unchanged_file_alone(tm
     written = out.stat().st_mtime_ns
     assert json.loads(out.read_text(encoding="utf-8")) == openapi_document()
     assert write_document(out) is False and out.stat().st_mtime_ns == written
+
+
+def test_the_pages_names_are_the_servers(tmp_path: Path) -> None:
+    text = names_module(openapi_document())
+    assert f"SESSION_ID = /{SESSION_ID_RE.pattern}/;" in text and f"VIEW_NAME = /{VIEW_NAME_RE.pattern}/;" in text
+    prefix = selection_view("{id}").split("{id}")[0]
+    assert f'=> "{prefix}" + sessionId + "";' in text  # the selection's own view, named as the server names it
+    out = tmp_path / "generated" / "openapi.json"
+    write_document(out)
+    assert (out.parent / "names.ts").read_text(encoding="utf-8") == text
