@@ -23,6 +23,7 @@ from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.fileio import sweep_temp_files, tighten_private_dir
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import open_channel
+from scene_agent.selection.selection_file import PREFIX as SELECTION_FILE_PREFIX
 from scene_agent.tiles.current import RECHECK_S, CurrentTiles
 from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S
 
@@ -54,7 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ALLOWED_HOSTS=None, BIND_HOSTS=(),
         # Where sessions, outcomes, picks and views live (scene_agent/selection/channel.py); None: open_channel(SETTINGS).
         CHANNEL=None,
-        # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/deliverer.py).
+        # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/files/deliverer.py).
         DELIVER_IN_CHILD=False,
         # How the level-of-detail tiles are cut (scene_agent/tiles/build.py TileParams); None: the defaults. How
         # often, at most, the served tiles are checked against the scene's point files (scene_agent/tiles/current.py).
@@ -131,4 +132,4 @@ def _tidy_state(settings: Settings) -> None:
         log.warning("%s could be used by other users; it is now owner-only (0700)", settings.state_dir)
     for directory in (settings.sessions_dir, settings.views_dir):
         sweep_temp_files(directory, TEMP_FILE_AGE_S)
-    sweep_temp_files(settings.selection_dir, TEMP_FILE_AGE_S, prefix=".viewer_selection_")
+    sweep_temp_files(settings.selection_dir, TEMP_FILE_AGE_S, prefix="." + SELECTION_FILE_PREFIX)

@@ -19,7 +19,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode
 
 import scene_agent
 from api_server.bodies import ErrorBody
-from scene_agent.selection.session import SESSION_ID_RE
+from scene_agent.selection.session import SESSION_ID_RE, selection_view
 from scene_agent.selection.views import VIEW_NAME_RE
 from scene_agent.tiles.layout import NODE_NAME_RE
 
@@ -74,7 +74,8 @@ _ID = {"type": "string", "pattern": SESSION_ID_RE.pattern}
 PATH_PARAMS: dict[str, dict[str, Any]] = {
     "session_id": _ID, "run_id": _ID, "question_id": _ID, "conversation_id": _ID,
     "code": {"type": "string", "pattern": ITEM_CODE_RE.pattern, "maxLength": 64},
-    "view": {"type": "string", "pattern": VIEW_NAME_RE.pattern},
+    # A selection's own view is named after its session: the page builds that name from this template.
+    "view": {"type": "string", "pattern": VIEW_NAME_RE.pattern, "x-selection-view": selection_view("{session_id}")},
     "scene_id": {"type": "string", "minLength": 1, "maxLength": 200},
     "node": {"type": "string", "pattern": NODE_NAME_RE.pattern},
 }

@@ -39,9 +39,6 @@ class Settings:
     # SCENE_AGENT_BROKER: where selection sessions, outcomes and picks meet when agents and API servers run on
     # several machines (a redis:// URL); None: the state and selection directories on this machine.
     broker: str | None = None
-    # Fault tests only (SCENE_AGENT_CRASH_AT): the step of a selection delivery at which the process delivering it (the
-    # server's delivery process) kills itself, to prove that a delivery cut short is answered or undone (answer.py).
-    crash_at: str | None = None
 
     @property
     def sessions_dir(self) -> Path:
@@ -179,6 +176,5 @@ def load_settings() -> Settings:
         selection_dir=Path(os.environ.get("SCENE_AGENT_SELECTION_DIR") or "/tmp"),
         viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),
         ask_questions=not _flag("SCENE_AGENT_NO_QUESTIONS"),
-        crash_at=os.environ.get("SCENE_AGENT_CRASH_AT") or None,
         broker=_broker(os.environ.get("SCENE_AGENT_BROKER")),
     )

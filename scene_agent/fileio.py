@@ -71,26 +71,10 @@ def sweep_temp_files(directory: Path, older_than_s: float, prefix: str = ".") ->
     return removed
 
 
-# Cleared only by disable_fsync_for_benchmark: a benchmark's own server process, to show what durability costs.
-_fsync_enabled = True
-
-
 def flush_to_disk(fd: int, *, data_only: bool = False) -> None:
     """fsync: the open file's data (or a directory's entries) are on the disk when this returns; with `data_only`,
     fdatasync (the data, and of the file's metadata only what reading the data needs, such as its size)."""
-    if _fsync_enabled:
-        (os.fdatasync if data_only else os.fsync)(fd)
-
-
-def fsync_enabled() -> bool:
-    """False only in a benchmark's server process that turned fsync off (disable_fsync_for_benchmark)."""
-    return _fsync_enabled
-
-
-def disable_fsync_for_benchmark() -> None:
-    """Developer-only, for this process: every fsync becomes a no-op (what `bench api` measures durability against)."""
-    global _fsync_enabled
-    _fsync_enabled = False
+    (os.fdatasync if data_only else os.fsync)(fd)
 
 
 # Unnamed files (O_TMPFILE) need the file system's support and /proc to be linked by name; elsewhere, named temp files.

@@ -4,7 +4,7 @@ Each server runs in its own process (`scene-agent serve --port 0 --json` for the
 client's threads do not share a GIL or a core budget with it in one interpreter. Every submit needs
 its own pending session (a second submit of one session is a 409), so N sessions are created in the
 server's state directory before the clock starts, and each is waited for as the agent waits (claimed, and
-looked at once under its lock: `wait_like_agents`), so that the server does what it does for a real pick
+its lock made: `wait_like_agents`), so that the server does what it does for a real pick
 and the agent's part is not counted in the server's time. The client is C threads, each with one keep-alive
 connection that has already made one request (connection set-up and Flask's first-request imports
 are not measured), taking the next session from a shared counter; req/s is N over the wall time from
@@ -22,7 +22,7 @@ Then the same requests under load, on the product and on waitress as it was tune
 with LOAD_IDLE idle keep-alive connections open (each has made one request and then says nothing),
 and with LOAD_STREAMS event streams open on a chat run that waits for a pick, plus LOAD_IDLE idle connections. Under load a request
 that gets no answer within LOAD_TIMEOUT_S counts as an error. The waiting program's claim on each
-session (scene_agent/selection/claims.py) is held by this process, or the server would take no pick.
+session is held by this process (`SelectionChannel.watch`), or the server would take no pick.
 
 `python -m scene_bench.api [werkzeug|waitress-baseline]` is a baseline server: the app from
 `create_app`, settings from the environment, served by `werkzeug.serving.make_server(threaded=True)`
@@ -43,7 +43,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
@@ -52,10 +52,12 @@ import numpy as np
 from api_server.serve import raise_open_file_limit
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.errors import SceneAgentError
-from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
-from scene_agent.selection.store import SessionStore
 from scene_bench.processes import stop_process
+from scene_bench.sessions import open_session
 
 if TYPE_CHECKING:
     from scene_bench.api_fsync import FsyncCost
@@ -182,32 +184,35 @@ def server_process(name: str, argv: list[str], root: Path, env: dict[str, str] |
             proc.stdout.close()
 
 
-def _create_sessions(settings: Settings, n: int, scene_id: str) -> list[str]:
-    store = SessionStore(settings)
+def _agents(settings: Settings) -> SelectionChannel:
+    """The channel of the agents this process stands in for: their waits never sleep on a file event (the bench only
+    holds them), so the waiter polls, which costs nothing until a wait runs."""
+    return SelectionChannel(FileBackend(replace(settings, selection_watch="polling")))
+
+
+def _create_sessions(settings: Settings, n: int, scene_id: str) -> list[SelectionSession]:
     labels = {code: "object" for code in CANDIDATES}
+    channel = _agents(settings)
     # Timeout far beyond any run, so that no session expires while it waits its turn.
-    return [store.create(SelectionSession.create(CANDIDATES, labels, "bench", scene_id=scene_id,
-                                                 timeout=MAX_TIMEOUT_S)).session_id for _ in range(n)]
+    return [open_session(channel, CANDIDATES, labels, scene_id=scene_id, timeout=MAX_TIMEOUT_S) for _ in range(n)]
 
 
-def wait_like_agents(settings: Settings, sessions: list[str]) -> list[WaitingClaim] | None:
-    """Claim each session and look at it once under its lock, as a waiting agent does before anyone can pick
-    (PendingSelection.wait looks at once); the claims, to release after the row. None when this process may not
-    hold that many files open: then each session is claimed just before its submit, one at a time."""
+def wait_like_agents(settings: Settings, sessions: list[SelectionSession]) -> list[PendingSelection] | None:
+    """Watch each session as a waiting agent does before anyone can pick (claimed, its lock made); the waits, to
+    release after the row. None when this process may not hold that many files open: then each session is watched
+    just before its submit, one at a time."""
     if raise_open_file_limit(len(sessions) + LOAD_IDLE + LOAD_STREAMS + 256) < len(sessions) + LOAD_IDLE + LOAD_STREAMS + 64:
         return None
-    store = SessionStore(settings)
-    claims = []
+    channel = _agents(settings)
+    waits: list[PendingSelection] = []
     try:
-        for session_id in sessions:
-            claims.append(store.claim_waiting(session_id))
-            with store.locked(session_id):
-                pass
+        for session in sessions:
+            waits.append(channel.watch(session))
     except BaseException:
-        for claim in claims:
-            claim.release()
+        for pending in waits:
+            pending.release()
         raise
-    return claims
+    return waits
 
 
 def _submit_body(session_id: str, i: int) -> bytes:
@@ -224,16 +229,18 @@ def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint,
     servers = [server] if isinstance(server, RunningServer) else list(server)
     name = servers[0].name
     todo: list[tuple[str, str, bytes | None]]
-    store: SessionStore | None = None  # the store whose claims this process takes per request, if it must
-    claims: list[WaitingClaim] = []
+    agents: SelectionChannel | None = None  # the channel whose waits this process takes per request, if it must
+    created: list[SelectionSession] = []
+    held: list[PendingSelection] = []
     if endpoint == "submit":
         if sessions is None:
-            sessions = _create_sessions(servers[0].settings, n, servers[0].scene_id)
-            held = wait_like_agents(servers[0].settings, sessions)
-            if held is None:
-                store = SessionStore(servers[0].settings)
+            created = _create_sessions(servers[0].settings, n, servers[0].scene_id)
+            sessions = [s.session_id for s in created]
+            waits = wait_like_agents(servers[0].settings, created)
+            if waits is None:
+                agents = _agents(servers[0].settings)
             else:
-                claims = held
+                held = waits
         todo = [("POST", "/api/submit-selection", _submit_body(sid, i)) for i, sid in enumerate(sessions)]
     else:
         todo = [("GET", "/api/health", None)] * n
@@ -262,7 +269,7 @@ def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint,
             method, path, body = todo[i]
             conn = conns[i % len(conns)]
             # as the agent waiting for this pick would (taken outside the timed part)
-            claim: WaitingClaim | None = store.claim_waiting(sessions[i]) if store and sessions else None
+            claim: PendingSelection | None = agents.watch(created[i]) if agents and created else None
             began = time.perf_counter()
             try:
                 conn.request(method, path, body, JSON_HEADERS if body else {})
@@ -291,8 +298,8 @@ def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint,
             thread.join()
         wall = time.perf_counter() - began
     finally:
-        for held_claim in claims:
-            held_claim.release()
+        for pending in held:
+            pending.release()
     p50, p99 = np.percentile(np.array(latencies) * 1000, [50, 99])
     return ApiRow(name, "POST /api/submit-selection" if endpoint == "submit" else "GET /api/health", load, n,
                   concurrency, round(n / wall, 1), round(float(p50), 3), round(float(p99), 3), sum(errors))

@@ -3,9 +3,9 @@
 A pick acknowledged with 200 is on the disk: the outcome is appended to the outcome journal, which is
 flushed (fdatasync, shared by the appends of the moment) before the answer (docs/selection-handoff.md,
 "Durability"). To show what that costs on the machine at hand, the bench runs the same submit row on
-`python -m scene_bench.api_fsync`: `scene-agent serve`'s app, threads and tuning, in a process where
-scene_agent.fileio.disable_fsync_for_benchmark() made every fsync a no-op (a developer-only switch: it exists
-for this row and nothing else turns it on). It also times fsync itself, one writer at a time, in the directory
+`python -m scene_bench.api_fsync`: `scene-agent serve`'s app, threads and tuning, in a process where every fsync
+is a no-op (`_without_fsync`: this module replaces the os functions in its own processes, the server and the
+delivery process it starts; the product has no such switch). It also times fsync itself, one writer at a time, in the directory
 the servers use: an append of an outcome's size to a journal, as a delivery does; and, for comparison, what
 flushing each outcome as a file of its own would take (the file's data, then its directory once the file is
 linked in).
@@ -86,17 +86,43 @@ def measure_without_fsync(root: Path, n: int, concurrency: int, examples: list[s
         return measure(server, "submit", n, concurrency, examples)
 
 
+def _without_fsync() -> None:
+    """Every fsync and fdatasync of this process a no-op (scene_agent/fileio.py calls them through `os`)."""
+    def skipped(fd: object) -> None:
+        return None
+
+    os.fsync = skipped
+    os.fdatasync = skipped
+
+
 def _serve() -> None:
-    """`scene-agent serve`'s app, threads and tuning with fsync turned off, on a free port, until SIGTERM."""
+    """`scene-agent serve`'s app, threads and tuning with fsync turned off, on a free port, until SIGTERM; its delivery
+    process is this module too (`_deliver`), so that its fsyncs are off as well."""
     from api_server.app import create_app
     from api_server.serve import SERVE_THREADS, make_server, stream_slots
-    from scene_agent.fileio import disable_fsync_for_benchmark
+    from scene_agent.config import load_settings
+    from scene_agent.selection.channel import SelectionChannel
+    from scene_agent.selection.files.backend import FileBackend
 
-    disable_fsync_for_benchmark()
+    _without_fsync()
     print("warning: fsync is off: picks this server acknowledges may be lost in a crash (benchmark only)", file=sys.stderr)
-    app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS), "DELIVER_IN_CHILD": True})
+    settings = load_settings()
+    channel = SelectionChannel(FileBackend(settings, child=(sys.executable, "-m", "scene_bench.api_fsync", "deliver")))
+    app = create_app({"SCENE_PATH": None, "SETTINGS": settings, "CHANNEL": channel,
+                      "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS), "DELIVER_IN_CHILD": True})
     announce_and_run(app, make_server(app, HOST, 0, SERVE_THREADS))
 
 
+def _deliver(argv: list[str]) -> None:
+    """The delivery process of that server: scene_agent/selection/files/deliverer.py's, with fsync turned off."""
+    from scene_agent.selection.files.deliverer import main
+
+    _without_fsync()
+    main(argv)
+
+
 if __name__ == "__main__":
-    _serve()
+    if sys.argv[1:2] == ["deliver"]:
+        _deliver(sys.argv[2:])
+    else:
+        _serve()

@@ -4,9 +4,9 @@ Each server runs in its own process with state and selection directories of its 
 SCENE_AGENT_BROKER names the same Redis for both: SCENE_AGENT_BROKER's, else a redis-server the bench starts on
 a free loopback port (scene_bench/redis_server.py); with neither, the rows are skipped and the report says why.
 
-The sessions are opened through a RedisChannel of this process before the clock starts, and each is waited for
+The sessions are opened through a SelectionChannel of this process before the clock starts, and each is waited for
 as the agent would wait: `watch` claims it, and the process' one listener waits for every pick
-(scene_agent/selection/redis_waiter.py). Request i goes to server i mod 2 (scene_bench/api.py: measure). After
+(scene_agent/selection/redis/waiter.py). Request i goes to server i mod 2 (scene_bench/api.py: measure). After
 the row every wait is ended, `cancel()` then `wait()`: a wait already answered returns the pick, so a
 submit acknowledged but never received counts as an error too.
 """
@@ -18,12 +18,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.redis_broker import RedisBroker
-from scene_agent.selection.redis_channel import RedisChannel
+from scene_agent.selection.redis.backend import RedisBackend
+from scene_agent.selection.redis.broker import RedisBroker
 from scene_agent.selection.session import MAX_TIMEOUT_S
 from scene_bench.api import CANDIDATES, SERVE_ARGV, ApiRow, RunningServer, measure, server_process
-from scene_bench.redis_server import NoRedisError, open_session, redis_from_environment, settle
+from scene_bench.redis_server import NoRedisError, redis_from_environment, settle
+from scene_bench.sessions import open_session
 
 SERVER = "waitress×2+redis"
 INSTANCES = 2
@@ -37,7 +39,7 @@ class SharedRedisRows:
     redis: str
 
 
-def _open_and_watch(channel: RedisChannel, n: int, scene_id: str) -> list[PendingSelection]:
+def _open_and_watch(channel: SelectionChannel, n: int, scene_id: str) -> list[PendingSelection]:
     labels = {code: "object" for code in CANDIDATES}
     # Timeout far beyond any run, so that no session expires while it waits its turn.
     return [channel.watch(open_session(channel, CANDIDATES, labels, scene_id=scene_id, timeout=MAX_TIMEOUT_S))
@@ -51,11 +53,11 @@ def _end_waits(pendings: list[PendingSelection]) -> int:
     return sum(pending.wait().status != "confirmed" for pending in pendings)
 
 
-def _submit_row(servers: list[RunningServer], channel: RedisChannel, n: int, concurrency: int,
+def _submit_row(servers: list[RunningServer], broker: RedisBroker, settings: Settings, n: int, concurrency: int,
                 examples: list[str]) -> ApiRow:
-    pendings = _open_and_watch(channel, n, servers[0].scene_id)
+    pendings = _open_and_watch(SelectionChannel(RedisBackend(settings, broker)), n, servers[0].scene_id)
     try:
-        settle(channel.broker)
+        settle(broker)
         row = measure(servers, "submit", n, concurrency, examples,
                       sessions=[p.session.session_id for p in pendings])
     finally:
@@ -78,7 +80,7 @@ def measure_shared_redis(root: Path, n: int, concurrency: int, examples: list[st
             stack.callback(broker.close)
             settings = Settings(state_dir=root / "agent" / "state", selection_dir=root / "agent" / "selection",
                                 viewer_url=DEFAULT_VIEWER_URL, broker=redis.url)
-            rows = (_submit_row(servers, RedisChannel(settings, broker), n, concurrency, examples),
+            rows = (_submit_row(servers, broker, settings, n, concurrency, examples),
                     measure(servers, "health", n, concurrency, examples))
             return SharedRedisRows(rows, redis.where)
     except NoRedisError as exc:

@@ -28,8 +28,10 @@ from typing import Any
 
 from scene_agent.config import load_settings
 from scene_agent.errors import SceneAgentError
-from scene_agent.selection.redis_channel import RedisChannel
-from scene_bench.redis_server import open_session
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.redis.backend import RedisBackend
+from scene_agent.selection.redis.broker import RedisBroker
+from scene_bench.sessions import open_session
 
 DEFAULT_CONCURRENT = 64
 WAIT_TIMEOUT_S = 60.0  # a pick never delivered ends its wait after this, as a timeout the orchestrator counts as lost
@@ -57,7 +59,7 @@ class _Out:
 _OUT = _Out()
 
 
-def _one(channel: RedisChannel, index: int, seq: int, out: _Out) -> None:
+def _one(channel: SelectionChannel, index: int, seq: int, out: _Out) -> None:
     """Open session seq, wait for it, say how it ended."""
     codes = candidates_of(index, seq)
     try:
@@ -76,7 +78,10 @@ def _one(channel: RedisChannel, index: int, seq: int, out: _Out) -> None:
 def run_agent(index: int, sessions: int, concurrent: int) -> None:
     """Say `ready` once Redis answers, wait for `go` on stdin (every agent then starts at once, none of them still
     starting up), then open, wait for and report `sessions` sessions, at most `concurrent` at a time."""
-    channel = RedisChannel(load_settings())
+    settings = load_settings()
+    assert settings.broker, "the fleet's agents run with SCENE_AGENT_BROKER set (scene_bench/fleet.py)"
+    broker = RedisBroker(settings.broker)  # this process' pool and listener, closed when it is done
+    channel = SelectionChannel(RedisBackend(settings, broker))
     try:
         health = channel.health()  # connects the pool, so that the first session does not pay for it
         if not health.reachable:
@@ -89,7 +94,7 @@ def run_agent(index: int, sessions: int, concurrent: int) -> None:
             for seq in range(sessions):
                 pool.submit(_one, channel, index, seq, _OUT)
     finally:
-        channel.broker.close()
+        broker.close()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -5,10 +5,10 @@ first check, the answers are submitted one by one, a few milliseconds apart with
 land at random phases of the polling intervals. Latency is the time from the submit returning to the
 waiter's `wait()` returning.
 
-For the file methods the submit is `submit_selection` (what the API server does on Confirm: record the
-outcome, then write the selection file atomically). For `redis` the sessions are opened and waited for
-through a RedisChannel and answered through a second one, with a broker (pool) and a selection
-directory of its own, as an API server on another host would (scene_agent/selection/redis_channel.py):
+For the file methods the submit is `SelectionChannel.submit` (what the API server does on Confirm: record
+the outcome, then write the selection file atomically). For `redis` the sessions are opened and waited for
+through a SelectionChannel and answered through a second one, with a broker (pool) and a selection
+directory of its own, as an API server on another host would (scene_agent/selection/redis/backend.py):
 the pick travels by the delivery script's push only, no file. The Redis is SCENE_AGENT_BROKER's, else a
 redis-server the bench starts on a free loopback port (scene_bench/redis_server.py); with neither,
 the row is skipped and the report says why.
@@ -32,23 +32,22 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, cast
 
 import numpy as np
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
-from scene_agent.selection.answer import submit_selection
-from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.redis_broker import RedisBroker
-from scene_agent.selection.redis_channel import RedisChannel
+from scene_agent.selection.redis.backend import RedisBackend
+from scene_agent.selection.redis.broker import RedisBroker
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import MAX_TIMEOUT_S, SelectionSession
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionWaiter
-from scene_bench.redis_server import BenchRedis, NoRedisError, open_session, redis_from_environment, settle
+from scene_bench.redis_server import BenchRedis, NoRedisError, redis_from_environment, settle
+from scene_bench.sessions import open_session
 
 Method = Literal["watchdog", "polling", "legacy-1s", "redis"]
 FILE_METHODS: tuple[Method, ...] = ("watchdog", "polling", "legacy-1s")
@@ -131,23 +130,26 @@ def _settings(root: Path, broker: str | None = None) -> Settings:
     return Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL, broker=broker)
 
 
-def _new_session(timeout: float) -> SelectionSession:
-    return SelectionSession.create(CANDIDATES, LABELS, "bench", scene_id="bench-handoff", timeout=timeout)
-
-
 class _FileSide:
-    """Sessions in one state directory, answered into its selection directory by submit_selection (one machine)."""
+    """Sessions in one state directory, answered into its selection directory through a channel of their own, as the
+    API server answers them on Confirm (one machine); waited for through a channel that watches as `method` says."""
 
     def __init__(self, root: Path):
-        self.store = SessionStore(_settings(root))
+        self.settings = _settings(root)
+        self.server = SelectionChannel(FileBackend(self.settings))
+
+    def agent(self, watch: Literal["watchdog", "polling"]) -> SelectionChannel:
+        """An agent's channel on these directories, waiting by watchdog or by polling."""
+        return SelectionChannel(FileBackend(replace(self.settings, selection_watch=watch)))
 
     def open(self, n: int, timeout: float) -> list[SelectionSession]:
         """n pending sessions."""
-        return [self.store.create(_new_session(timeout)) for _ in range(n)]
+        return [open_session(self.server, CANDIDATES, LABELS, scene_id="bench-handoff", timeout=timeout)
+                for _ in range(n)]
 
     def submit(self, session: SelectionSession) -> None:
         """Answer with the first candidate, as the API server does on Confirm."""
-        submit_selection(self.store, session.session_id, [session.candidates[0]])
+        self.server.submit(session.session_id, [session.candidates[0]])
 
     def settle(self) -> None:
         """Nothing to wait for: a waiter watches as soon as `watch` returns."""
@@ -161,8 +163,9 @@ class _RedisSide:
     selection directory of its own: the pick reaches the waiter through Redis alone, as between two hosts."""
 
     def __init__(self, url: str, root: Path):
-        self.agent = RedisChannel(_settings(root / "agent", url), RedisBroker(url))
-        self.server = RedisChannel(_settings(root / "server", url), RedisBroker(url))
+        self._brokers = (RedisBroker(url), RedisBroker(url))  # a pool (and a listener) each, as on two hosts
+        self.agent = SelectionChannel(RedisBackend(_settings(root / "agent", url), self._brokers[0]))
+        self.server = SelectionChannel(RedisBackend(_settings(root / "server", url), self._brokers[1]))
 
     def open(self, n: int, timeout: float) -> list[SelectionSession]:
         """n pending sessions and their views in Redis."""
@@ -174,12 +177,12 @@ class _RedisSide:
 
     def settle(self) -> None:
         """Until the agent's listener has taken up every session (scene_bench/redis_server.py)."""
-        settle(self.agent.broker)
+        settle(self._brokers[0])
 
     def close(self) -> None:
         """Stop the agent's listener and close both pools."""
-        self.agent.broker.close()
-        self.server.broker.close()
+        for broker in self._brokers:
+            broker.close()
 
 
 _Side = _FileSide | _RedisSide
@@ -198,16 +201,18 @@ class _Waits:
         self._progress_every = progress_every
         self._stop = threading.Event()
         self._pending: list[PendingSelection] = []
-        self._claims: list[WaitingClaim] = []
+        self._claims: list[PendingSelection] = []
         self._selection_dir: Path | None = None
         if isinstance(side, _RedisSide):
             self._pending = [side.agent.watch(session) for session in sessions]
-        elif method == "legacy-1s":  # the loop knows nothing of claims; the bench holds them, or the server would take no pick
-            self._claims = [side.store.claim_waiting(session.session_id) for session in sessions]
-            self._selection_dir = side.store.settings.selection_dir
+        elif method == "legacy-1s":  # the loop knows nothing of claims: the bench holds them (waits it never runs), or
+            # the server would take no pick
+            agent = side.agent("polling")
+            self._claims = [agent.watch(session) for session in sessions]
+            self._selection_dir = side.settings.selection_dir
         else:
-            waiter = SelectionWaiter(backend=BACKENDS[method])
-            self._pending = [waiter.watch(session, side.store) for session in sessions]
+            agent = side.agent(BACKENDS[method])
+            self._pending = [agent.watch(session) for session in sessions]
         self._threads = [threading.Thread(target=self._run, args=(i,), name=f"bench-{method}-{i}", daemon=True)
                          for i in range(len(sessions))]
         for thread in self._threads:

@@ -5,8 +5,7 @@ in a temporary directory; it is stopped (SIGTERM, then SIGKILL) and its director
 however it ends. Without a redis-server binary and without SCENE_AGENT_BROKER, `NoRedisError` says so, and a
 benchmark skips its Redis rows with that message.
 
-`open_session` opens a selection session through a RedisChannel as the agent does, with a view of no items (the
-benchmarks have no scene to draw, and nothing reads the view); `settle` waits until a process' listener has taken
+`settle` waits until a process' listener has taken
 up every session it was given, so that a clock started next measures answers, not that.
 """
 
@@ -24,10 +23,7 @@ from pathlib import Path
 
 from scene_agent.config import load_settings, redact_url
 from scene_agent.errors import SceneAgentError
-from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.redis_broker import RedisBroker
-from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.views import ViewManifest
+from scene_agent.selection.redis.broker import RedisBroker
 from scene_bench.processes import stop_process
 
 HOST = "127.0.0.1"
@@ -126,21 +122,9 @@ def redis_from_environment() -> AbstractContextManager[BenchRedis]:
     return bench_redis(load_settings().broker, shutil.which("redis-server"))
 
 
-def open_session(channel: SelectionChannel, candidates: list[str], labels: dict[str, str], *, scene_id: str,
-                 timeout: float) -> SelectionSession:
-    """A new pending session and its view (no items), opened through the channel."""
-    session = SelectionSession.create(candidates, labels, "bench", scene_id=scene_id, timeout=timeout)
-    session = session.model_copy(update={"view": f"select-{session.session_id}"})
-    view = ViewManifest(view=f"select-{session.session_id}", scene_id=scene_id, scene_name="bench",
-                        scene_url=f"/api/scenes/{scene_id}", mode=session.mode, selection=True,
-                        session_id=session.session_id, prompt=session.prompt, focus=session.candidates, items=[],
-                        created_at=session.created_at)
-    return channel.open(session, view)
-
-
 def settle(broker: RedisBroker) -> None:
     """Until the broker's listener has taken up every session watched so far: each `watch` pushes onto the listener's
-    wake list and the listener takes those one BLPOP at a time (scene_agent/selection/redis_waiter.py), so a thousand
+    wake list and the listener takes those one BLPOP at a time (scene_agent/selection/redis/waiter.py), so a thousand
     watches keep it busy for a while after they have returned."""
     wake_key = broker.wake_key(broker.waiter.token)
     deadline = time.monotonic() + SETTLE_TIMEOUT_S

@@ -31,12 +31,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionWaiter
 from scene_bench.api import SERVE_ARGV, RunningServer, server_process
 from scene_bench.processes import Tally
+from scene_bench.sessions import open_session
 
 Fate = Literal["pick", "cancel", "timeout", "stop"]
 FATES: tuple[Fate, ...] = ("pick", "pick", "pick", "cancel", "timeout", "stop")
@@ -173,9 +174,8 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
     with tempfile.TemporaryDirectory(prefix="scene-agent-soak-") as tmp:
         root = Path(tmp)
         settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL)
-        store = SessionStore(settings)
+        channel = SelectionChannel(FileBackend(settings))  # the process-wide watchdog waiter, as an agent's
         server = _Server(root)
-        waiter = SelectionWaiter(backend="watchdog")
         end = time.monotonic() + minutes * 60
         done = threading.Event()
 
@@ -196,10 +196,9 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
                     n += 1
                     fate = rng.choice(FATES)
                     codes = [f"{k}-{n % 1000}-{i}" for i in (1, 2, 3)]  # this session's own candidates
-                    session = store.create(SelectionSession.create(
-                        codes, {c: "chair" for c in codes}, "soak", scene_id="soak",
-                        timeout=SHORT_TIMEOUT_S if fate == "timeout" else WAIT_TIMEOUT_S))
-                    pending = waiter.watch(session, store)
+                    session = open_session(channel, codes, {c: "chair" for c in codes}, scene_id="soak",
+                                           timeout=SHORT_TIMEOUT_S if fate == "timeout" else WAIT_TIMEOUT_S)
+                    pending = channel.watch(session)
                     sent = clients.submit(_answer, server, session, fate, rng) if fate in ("pick", "cancel") else None
                     if fate == "stop":
                         threading.Timer(rng.uniform(0.05, 0.3), pending.cancel).start()
@@ -216,7 +215,6 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
             done.set()
             restarter.join()
             server.stop()
-            waiter.close()
     return report
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -44,10 +45,10 @@ from urllib.parse import urlsplit
 from scene_agent.config import Settings, load_chromium_path
 from scene_agent.scene.index import IndexedObject, IndexedRoom
 from scene_agent.scene.loader import Scene, load_scene
-from scene_agent.selection.claims import WaitingClaim
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.session import MAX_TIMEOUT_S
-from scene_agent.selection.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 from scene_bench import viewer_page
 from scene_bench.viewer_page import CHROMIUM_ARGS, WARM_TIMEOUT_MS, ViewerBenchError
@@ -119,13 +120,15 @@ def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks
     biggest_room = max(scene.index.rooms.values(), key=lambda r: r.room.point_count).room.code
     chosen = _selection_codes(scene)
     rooms, rooms_chosen = pick_rooms(scene)
-    claims: list[WaitingClaim] = []
+    claims: list[PendingSelection] = []
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-viewer-") as tmp, _server(scene_path, Path(tmp)) as (base, settings):
+        channel = SelectionChannel(FileBackend(replace(settings, selection_watch="polling")))  # never waits: no observer
+
         def url(codes: list[str], select: bool) -> str:
-            vis, _ = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
-                                                     timeout=MAX_TIMEOUT_S), settings, FileChannel(settings))
-            if vis.session_id:  # this process waits for the pick, as the agent would (else the page says nobody does)
-                claims.append(SessionStore(settings).claim_waiting(vis.session_id))
+            vis, session = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
+                                                           timeout=MAX_TIMEOUT_S), settings, channel)
+            if session is not None:  # this process waits for the pick, as the agent would (else the page says nobody does)
+                claims.append(channel.watch(session))
             return _local(base, vis.viewer_url or "", lod)
 
         try:

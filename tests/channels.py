@@ -8,9 +8,9 @@ from redis_server import RedisServer
 
 from scene_agent.config import Settings
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.file_channel import FileChannel
-from scene_agent.selection.redis_broker import RedisBroker
-from scene_agent.selection.redis_channel import RedisChannel
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.redis.backend import RedisBackend
+from scene_agent.selection.redis.broker import RedisBroker
 
 
 class Channels:
@@ -32,8 +32,8 @@ class Channels:
 
     def __call__(self, settings: Settings) -> SelectionChannel:
         if self.broker is None:
-            return FileChannel(settings)
-        return RedisChannel(self.settings(settings), self.broker)
+            return SelectionChannel(FileBackend(settings))
+        return SelectionChannel(RedisBackend(self.settings(settings), self.broker))
 
     def env(self, settings: Settings) -> dict[str, str]:
         """SCENE_AGENT_* variables for a subprocess on the same directories and broker."""

@@ -1,4 +1,4 @@
-"""Shared fixtures: a small real scene (manifest + PLY point files) written into tmp_path."""
+"""Shared fixtures: a small real scene (manifest + PLY point files) written into tmp_path, and the demo home."""
 
 from __future__ import annotations
 
@@ -10,7 +10,22 @@ from channels import Channels
 from redis_server import RedisServer
 from small_scene import write_small_scene
 
+from scene_agent.demo.place import ensure_demo_scene
+from scene_agent.scene.loader import Scene, load_scene
+
 pytest_plugins = ["browser_fixtures", "thread_check"]
+
+
+@pytest.fixture(scope="session")
+def demo_path() -> Path:
+    """The demo home's manifest, built once for every test (what commands use when no --scene is given)."""
+    return ensure_demo_scene()
+
+
+@pytest.fixture(scope="session")
+def demo(demo_path: Path) -> Scene:
+    """The demo home, loaded once and shared by the tests that only read it."""
+    return load_scene(demo_path)
 
 
 @pytest.fixture(scope="session")

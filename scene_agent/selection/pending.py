@@ -17,7 +17,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from datetime import datetime
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from scene_agent.errors import SceneAgentError
 from scene_agent.selection.result import Progress, SelectionResult, ended_result
@@ -47,6 +47,11 @@ class PendingSelection(ABC):
         """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race)."""
         self._cancelled = True
         self._changed.set()
+
+    def release(self) -> None:
+        """Stop waiting without recording anything: the claim is let go, so the session, still open, takes no answer
+        (nobody waits). For a process that only stands in for a waiting agent (a benchmark); idempotent."""
+        self._finish()
 
     def wake(self) -> None:
         """Look again now (something may have arrived); any thread."""
@@ -127,3 +132,39 @@ class PendingSelection(ABC):
     @abstractmethod
     def _finish(self) -> None:
         """The wait is over: stop being woken for it and let go of the waiting claim (idempotent)."""
+
+
+Wait = TypeVar("Wait", bound=PendingSelection)
+
+
+class WaitRegistry(Generic[Wait]):
+    """The waits a backend's waiter serves in one process, by key (a selection file's name, a session id): the same
+    bookkeeping for every backend. The waiter holds its own lock around `add` and `remove`; the groups are tuples,
+    replaced and never changed, so that a thread delivering wake-ups reads `of(key)` without that lock."""
+
+    def __init__(self) -> None:
+        self._groups: dict[str, tuple[Wait, ...]] = {}
+
+    def add(self, key: str, wait: Wait) -> None:
+        self._groups[key] = (*self._groups.get(key, ()), wait)
+
+    def remove(self, key: str, wait: Wait) -> bool:
+        """Forget the wait; True when no other wait is left under its key."""
+        rest = tuple(w for w in self._groups.get(key, ()) if w is not wait)
+        if rest:
+            self._groups[key] = rest
+        else:
+            self._groups.pop(key, None)
+        return not rest
+
+    def of(self, key: str) -> tuple[Wait, ...]:
+        return self._groups.get(key, ())
+
+    def all(self) -> list[Wait]:
+        return [w for group in list(self._groups.values()) for w in group]
+
+    def __len__(self) -> int:
+        return sum(len(group) for group in list(self._groups.values()))
+
+    def __bool__(self) -> bool:
+        return bool(self._groups)

@@ -16,7 +16,8 @@ from scene_agent.model import Model
 from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SelectionSession, SessionOutcome, check_session_id
 
 MAX_FILE_BYTES = 256 * 1024
-_FILE_NAME = re.compile(rf"viewer_selection_({SESSION_ID_RE.pattern.strip('^$')})\.json")
+PREFIX = "viewer_selection_"  # a selection file is `viewer_selection_<session id>.json`; its temp file starts `.` + this
+_FILE_NAME = re.compile(rf"{PREFIX}({SESSION_ID_RE.pattern.strip('^$')})\.json")
 
 
 class SelectionFile(Model):
@@ -40,7 +41,7 @@ def answer_file(outcome: SessionOutcome) -> SelectionFile:
 
 def selection_file_name(session_id: str) -> str:
     """`viewer_selection_<session_id>.json` for a well-formed id."""
-    return f"viewer_selection_{check_session_id(session_id)}.json"
+    return f"{PREFIX}{check_session_id(session_id)}.json"
 
 
 def selection_path(selection_dir: Path, session_id: str) -> Path:

@@ -11,6 +11,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from scene_agent.errors import (
     InvalidSelectionError,
+    NobodyWaitingError,
     SessionAnsweredError,
     SessionExpiredError,
     UnprocessableError,
@@ -40,6 +41,16 @@ def check_session_id(session_id: object) -> str:
     if not isinstance(session_id, str) or not SESSION_ID_RE.fullmatch(session_id):
         raise UsageError("session_id must be 32 lowercase hex characters")
     return session_id
+
+
+# Ended sessions stay this long after expiry, on every backend, so that a late Confirm gets 409/410, not 404.
+RETAIN_AFTER_EXPIRY = timedelta(hours=1)
+
+
+def selection_view(session_id: str) -> str:
+    """The name of a selection session's view manifest, `select-<session id>` (views.py VIEW_NAME_RE), served at
+    /manifests/<name>.json."""
+    return f"select-{session_id}"
 
 
 def now_utc() -> datetime:
@@ -192,6 +203,13 @@ def check_open(session: SelectionSession, status: SessionStatus, outcome: Sessio
         who = {"viewer": "in the viewer", "words": "in words", "host": "in the MCP host", "caller": "by the agent",
                "waiter": "by the agent"}[outcome.by]
         raise SessionAnsweredError(f"selection session {session.session_id} was already {outcome.status} {who}")
+
+
+def nobody_waiting(session_id: str) -> NobodyWaitingError:
+    """The refusal of an answer (or of more time) for a session whose asking program stopped waiting: every channel
+    says it in these words."""
+    return NobodyWaitingError(f"nobody is waiting for the answer to selection session {session_id} any more "
+                              "(the program that asked has stopped); nothing was recorded")
 
 
 def confirmed_outcome(session: SelectionSession, codes: list[str], *, by: UserAnswerBy,

@@ -17,7 +17,7 @@ from scene_agent.scene.codes import code_sort_key
 from scene_agent.scene.index import IndexedObject, IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import Bounds
-from scene_agent.selection.session import SelectionSession, SessionMode, now_utc
+from scene_agent.selection.session import SelectionSession, SessionMode, now_utc, selection_view
 
 VIEW_NAME_RE = re.compile(r"^[a-z]+-[0-9a-f]{16,32}$")
 MAX_VIEW_BYTES = 8 * 1024 * 1024
@@ -63,7 +63,7 @@ class ViewManifest(Model):
 def view_name(scene_id: str, codes: list[str], session: SelectionSession | None) -> str:
     """`select-<session id>` for a selection; for a plain view, a digest of what it shows (same view, same name)."""
     if session is not None:
-        return f"select-{session.session_id}"
+        return selection_view(session.session_id)
     return "view-" + hashlib.sha256(f"{scene_id}|{','.join(codes)}".encode()).hexdigest()[:16]
 
 

@@ -15,8 +15,14 @@ from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.result import SelectionResult
-from scene_agent.selection.selection_file import selection_path
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, SelectionSession, SessionMode, mode_for
+from scene_agent.selection.session import (
+    DEFAULT_TIMEOUT_S,
+    MAX_TIMEOUT_S,
+    SelectionSession,
+    SessionMode,
+    mode_for,
+    selection_view,
+)
 from scene_agent.selection.views import build_view, viewer_url
 from scene_agent.tools.context import ToolContext
 from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
@@ -137,7 +143,7 @@ def open_view(scene: Scene, spec: VisualizeInput, settings: Settings,
         prompt = spec.prompt or default_prompt(list(labels.values()), spec.multiple)
         session = SelectionSession.create(codes, labels, prompt, scene_id=scene.scene_id, multiple=spec.multiple,
                                           timeout=spec.timeout)
-        session = session.model_copy(update={"view": f"select-{session.session_id}"})
+        session = session.model_copy(update={"view": selection_view(session.session_id)})
     view = build_view(scene, codes, mode, session)
     if session is None:
         channel.write_view(view)
@@ -146,7 +152,7 @@ def open_view(scene: Scene, spec: VisualizeInput, settings: Settings,
     vis = VisOutput(status="ok", mode=mode, name=_describe(scene, codes), viewer_url=viewer_url(settings.viewer_url, view.view, session),
                     objects=codes, requires_selection=session is not None,
                     session_id=session.session_id if session else None,
-                    selection_file=str(selection_path(settings.selection_dir, session.session_id)) if session else None,
+                    selection_file=str(channel.selection_file(session.session_id)) if session else None,
                     view=view.view)
     return vis, session
 

@@ -17,7 +17,8 @@ from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import DEFAULT_VIEWER_URL, ModelSettings, Settings
 from scene_agent.errors import SceneAgentError
 from scene_agent.scene.loader import Scene
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
 
 ASK = "show me "
 
@@ -28,7 +29,7 @@ class AgentPolicy:
     def __init__(self, model: ModelSettings, workdir: Path):
         self.settings = Settings(state_dir=workdir / "state", selection_dir=workdir / "selection",
                                  viewer_url=DEFAULT_VIEWER_URL, selection_watch="polling", ask_questions=False)
-        self.channel = FileChannel(self.settings)
+        self.channel = SelectionChannel(FileBackend(self.settings))
         self.planner = OpenAIPlanner(model)
 
     def __call__(self, scene: Scene, text: str) -> list[str]:

@@ -6,12 +6,12 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from file_answers import cancel_selection, submit_selection
 from pydantic import BaseModel
 
 from scene_agent.agent.events import SelectionRequired
 from scene_agent.config import Settings
-from scene_agent.selection.answer import cancel_selection, submit_selection
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.files.store import SessionStore
 
 
 def agent_settings(tmp_path: Path) -> Settings:

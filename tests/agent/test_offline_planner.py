@@ -12,16 +12,9 @@ from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import Final, SelectionRequired
 from scene_agent.agent.offline_planner import OfflinePlanner, plan
 from scene_agent.agent.scene_agent import SceneAgent
-from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.scene.loader import Scene
 from scene_bench.planner import POLICIES, bench_planner
 from scene_bench.query_suite import KINDS, SUITE, SuiteQuery
-
-
-@pytest.fixture(scope="module")
-def demo() -> Scene:
-    """The embedded demo scene (built on first use)."""
-    return open_scene_or_demo()
 
 
 def make_agent(demo: Scene, tmp_path: Path, timeout: float = 20.0) -> SceneAgent:

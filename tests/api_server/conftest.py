@@ -13,7 +13,7 @@ from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
@@ -33,7 +33,7 @@ def scene(small_scene_path: Path) -> Scene:
 @pytest.fixture
 def channel(settings: Settings) -> SelectionChannel:
     """The selection channel the app serves (files here; the hand-off modules run on every channel)."""
-    return FileChannel(settings)
+    return SelectionChannel(FileBackend(settings))
 
 
 @pytest.fixture

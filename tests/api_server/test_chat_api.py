@@ -7,12 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from chat_helpers import ask, events_until, run_events, start
+from file_answers import file_channel
 from http_client import call
 from sse_client import SSEStream, read_run
 
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.files.store import SessionStore
 
 ChatServer = Callable[..., BackgroundServer]
 
@@ -191,7 +192,7 @@ def test_server_shutdown_ends_waiting_runs_as_cancelled(small_scene_path: Path, 
     run_final = run.events_after(0, timeout=10)
     assert run_final[1] and run.final is not None and run.final.status == "cancelled"
     store = SessionStore(settings)
-    assert store.status(store.get(required["session_id"]))[0] == "cancelled"
+    assert file_channel(store).status(store.get(required["session_id"]))[0] == "cancelled"
 
 
 def test_words_meant_for_a_pick_are_refused_when_none_waits(chat_server: ChatServer) -> None:

@@ -18,8 +18,8 @@ from api_server import viewer_files
 from api_server.app import create_app
 from scene_agent.config import Settings, load_allowed_hosts
 from scene_agent.errors import UsageError
+from scene_agent.selection.files.store import SessionStore
 from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.store import SessionStore
 
 
 def test_a_foreign_host_is_refused_before_anything_runs(chat_server):

@@ -11,7 +11,7 @@ from cli_run import run_cli
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.files.store import SessionStore
 from scene_bench.api import RunningServer, _create_sessions, measure, wait_like_agents
 
 ROW_FIELDS = {"server", "endpoint", "load", "requests", "concurrency", "req_per_s", "p50_ms", "p99_ms", "errors"}
@@ -77,8 +77,9 @@ def test_every_submit_answers_its_own_session(small_scene_path: Path, tmp_path: 
 
 def test_sessions_are_waited_for_as_an_agent_waits(tmp_path: Path) -> None:
     settings = _settings(tmp_path)
-    sessions = _create_sessions(settings, 3, "small")
-    claims = wait_like_agents(settings, sessions)
+    opened = _create_sessions(settings, 3, "small")
+    sessions = [s.session_id for s in opened]
+    claims = wait_like_agents(settings, opened)
     assert claims is not None and len(claims) == 3
     store = SessionStore(settings)
     assert all(store.someone_waits(sid) and (settings.sessions_dir / f"{sid}.lock").exists() for sid in sessions)

@@ -14,13 +14,6 @@ from api_server.app import create_app
 from api_server.serve import BackgroundServer
 from scene_agent.cli.question_dialog import TerminalQuestions
 from scene_agent.config import Settings
-from scene_agent.demo.place import ensure_demo_scene
-
-
-@pytest.fixture(scope="module")
-def demo() -> Path:
-    """The demo scene's manifest (what commands use when no --scene is given)."""
-    return ensure_demo_scene()
 
 
 @pytest.fixture

@@ -22,9 +22,9 @@ BEDROOMS = ["1-2", "1-3", "1-4"]
 
 
 @pytest.fixture
-def served(spawn: Spawner, demo: Path, env: dict[str, str]) -> Iterator[str]:
+def served(spawn: Spawner, demo_path: Path, env: dict[str, str]) -> Iterator[str]:
     """A `scene-agent serve` of the demo scene; the env points the viewer at it. Yields its origin."""
-    _, info = start_serve(spawn, demo)
+    _, info = start_serve(spawn, demo_path)
     env["SCENE_AGENT_VIEWER_URL"] = info["url"]
     yield info["url"].rstrip("/")
 

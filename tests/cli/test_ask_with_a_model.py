@@ -19,7 +19,7 @@ def events_of(stdout: str) -> list[dict]:
     return [json.loads(line) for line in stdout.splitlines() if line.strip()]
 
 
-def test_ask_runs_the_model_s_tool_calls_and_prints_its_answer(env: dict[str, str], demo: Path) -> None:
+def test_ask_runs_the_model_s_tool_calls_and_prints_its_answer(env: dict[str, str], demo_path: Path) -> None:
     with LLMStub(tool_calls(call("find", {"query": "sofa"})),
                  tool_calls(call("volume", {"code": "0-2-1"}), call("color", {"code": "0-2-1"})),
                  text("The sofa 0-2-1 is grey and about 1.6 m³.")) as stub:
@@ -39,21 +39,21 @@ def test_ask_runs_the_model_s_tool_calls_and_prints_its_answer(env: dict[str, st
     assert {m["tool_call_id"] for m in tool_messages} == {"call_1", "call_2", "call_3"}
 
 
-def test_no_questions_takes_the_question_tool_away(env: dict[str, str], demo: Path) -> None:
+def test_no_questions_takes_the_question_tool_away(env: dict[str, str], demo_path: Path) -> None:
     with LLMStub(text("Hello.")) as stub:
         out = run_cli("ask", "hello", "--no-questions", "--json", env=model_env(env, stub))
     assert out.returncode == 0, out.stderr
     assert "question" not in [t["function"]["name"] for t in stub.requests[0]["tools"]]
 
 
-def test_the_setting_takes_the_question_tool_away_too(env: dict[str, str], demo: Path) -> None:
+def test_the_setting_takes_the_question_tool_away_too(env: dict[str, str], demo_path: Path) -> None:
     with LLMStub(text("Hello.")) as stub:
         out = run_cli("ask", "hello", "--json", env={**model_env(env, stub), "SCENE_AGENT_NO_QUESTIONS": "1"})
     assert out.returncode == 0, out.stderr
     assert "question" not in [t["function"]["name"] for t in stub.requests[0]["tools"]]
 
 
-def test_a_question_without_a_terminal_is_no_ui_not_a_hang(env: dict[str, str], demo: Path) -> None:
+def test_a_question_without_a_terminal_is_no_ui_not_a_hang(env: dict[str, str], demo_path: Path) -> None:
     question = {"questions": [{"header": "Units", "question": "Metric or imperial?", "options": ["metric", "imperial"]}]}
     with LLMStub(tool_calls(call("question", question)), text("I will use metric units.")) as stub:
         out = run_cli("ask", "how big is the sofa in feet or meters?", "--json", env=model_env(env, stub))
@@ -66,7 +66,7 @@ def test_a_question_without_a_terminal_is_no_ui_not_a_hang(env: dict[str, str], 
     assert events[-1]["status"] == "answered" and out.returncode == 0
 
 
-def test_an_unreachable_model_server_is_one_clear_error(env: dict[str, str], demo: Path) -> None:
+def test_an_unreachable_model_server_is_one_clear_error(env: dict[str, str], demo_path: Path) -> None:
     out = run_cli("ask", "how big is the sofa?", "--json",
                   env={**env, "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"})
     assert out.returncode == 1

@@ -65,8 +65,8 @@ def test_questions_before_anything_was_asked_and_unknown_commands(env: dict[str,
     assert out.stderr.rstrip().endswith("Bye.")
 
 
-def test_pick_in_a_chat_then_a_follow_up(chat: Callable[..., CliProcess], spawn: Spawner, demo: Path, env: dict[str, str]) -> None:
-    _, info = start_serve(spawn, demo)
+def test_pick_in_a_chat_then_a_follow_up(chat: Callable[..., CliProcess], spawn: Spawner, demo_path: Path, env: dict[str, str]) -> None:
+    _, info = start_serve(spawn, demo_path)
     env["SCENE_AGENT_VIEWER_URL"] = info["url"]
     origin = info["url"].rstrip("/")
     process = chat("--timeout", "30")
@@ -139,7 +139,7 @@ def test_chat_serve_runs_the_viewer_server_for_the_length_of_the_chat(chat: Call
 
 
 
-def test_on_a_terminal_a_pick_is_answered_in_words(spawn: Spawner, demo: Path) -> None:
+def test_on_a_terminal_a_pick_is_answered_in_words(spawn: Spawner, demo_path: Path) -> None:
     chat = CliProcess("chat", "--timeout", "60", env=spawn.env, terminal=True)
     spawn.started.append(chat)
     chat.say("what's the color of the chair?")
@@ -158,7 +158,7 @@ def test_on_a_terminal_a_pick_is_answered_in_words(spawn: Spawner, demo: Path) -
     assert chat.finish() == 0
 
 
-def test_a_chinese_question_gets_a_chinese_answer_whatever_the_setting(env: dict[str, str], demo: Path) -> None:
+def test_a_chinese_question_gets_a_chinese_answer_whatever_the_setting(env: dict[str, str], demo_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "scene_agent", "ask", "沙发是什么颜色？"], capture_output=True, text=True,
                          timeout=120, env={**os.environ, **env, "SCENE_AGENT_LANG": "en"})
     assert out.returncode == 0, out.stderr

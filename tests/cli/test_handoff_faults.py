@@ -10,14 +10,16 @@ from pathlib import Path
 
 import pytest
 from cli_proc import Spawner, http, start_serve, submit
+from crash import crash_env
 from http_client import call
 from vis_helpers import CHAIRS, chair, finish, start_select
 
 from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
-from scene_agent.selection.file_channel import FileChannel
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.files.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 
@@ -57,9 +59,9 @@ def test_a_killed_waiter_takes_no_pick(small_scene_path: Path, spawn: Spawner, s
 
 
 def crashing_server(spawn: Spawner, scene: Path, point: str) -> str:
-    """`serve` whose delivery process (scene_agent/selection/deliverer.py) kills itself (SIGKILL) at `point` of a
+    """`serve` whose delivery process (scene_agent/selection/files/deliverer.py) kills itself (SIGKILL) at `point` of a
     delivery; returns its origin."""
-    process = spawn("serve", "--port", "0", "--json", "--scene", str(scene), env={"SCENE_AGENT_CRASH_AT": point})
+    process = spawn("serve", "--port", "0", "--json", "--scene", str(scene), env=crash_env(point))
     return str(process.json_line()["url"]).rstrip("/")
 
 
@@ -98,7 +100,7 @@ def test_a_restart_removes_a_selection_file_nobody_will_read(small_scene_path: P
     origin = crashing_server(spawn, small_scene_path, "after_selection_file")
     settings = settings_of(spawn.env)
     out, _ = open_view(load_scene(small_scene_path), VisualizeInput(codes=list(CHAIRS), selection_mode=True), settings,
-                       FileChannel(settings))
+                       SelectionChannel(FileBackend(settings)))
     sid = out.session_id or ""
     store = SessionStore(settings)
     claim = store.claim_waiting(sid)  # this test is the waiting program …

@@ -15,14 +15,16 @@ from pathlib import Path
 
 import pytest
 from cli_proc import CliProcess, Spawner, agent_env, http, submit
+from eventually import eventually as waited_for
 from redis_server import RedisServer
 from sse_client import SSEStream
 from vis_helpers import CHAIRS, chair, finish
 
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
-from scene_agent.selection.redis_broker import CLAIM_TTL_MS, RedisBroker
-from scene_agent.selection.redis_channel import RedisChannel
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.redis.backend import RedisBackend
+from scene_agent.selection.redis.broker import CLAIM_TTL_MS, RedisBroker
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
@@ -59,10 +61,7 @@ def select(spawn: Spawner, scene: Path, env: dict[str, str], timeout: str = "60"
 
 
 def eventually(check: Callable[[], object], what: str, timeout: float = SETTLE_S) -> None:
-    """Ask `check()` again (each time a round trip to a server) until it is true; fail the test after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+    waited_for(check, what, timeout)
 
 
 def both_at_once(session_id: str, *answers: tuple[str, str]) -> dict[str, tuple[int, dict]]:
@@ -115,7 +114,7 @@ def test_two_servers_answering_one_session_at_once_exactly_one_wins(tmp_path, sm
     scene = load_scene(small_scene_path)
     settings = settings_of(host(tmp_path, "agent", redis_url))
     broker = RedisBroker(redis_url)
-    channel = RedisChannel(settings, broker)
+    channel = SelectionChannel(RedisBackend(settings, broker))
     try:
         for round_ in range(20):
             _, session = open_view(scene, VisualizeInput(codes=list(CHAIRS), selection_mode=True), settings, channel)
@@ -139,7 +138,7 @@ def test_the_selection_file_is_written_where_the_agent_reads_its_directory(tmp_p
     scene = load_scene(small_scene_path)
     settings = settings_of(host(tmp_path, "a", redis_url))  # this test's agent lives on host A
     broker = RedisBroker(redis_url)
-    channel = RedisChannel(settings, broker)
+    channel = SelectionChannel(RedisBackend(settings, broker))
     try:
         answers = {}
         for origin in (a, b):

@@ -15,8 +15,9 @@ from cli_run import run_cli
 from api_server.app import REPO_ROOT
 from scene_agent.config import Settings
 from scene_agent.demo.place import open_scene_or_demo
-from scene_agent.selection.file_channel import FileChannel
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.files.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 
@@ -30,7 +31,7 @@ def test_serve_answers_a_selection_then_stops_on_sigterm(small_scene_path: Path,
     # The agent side, in this process, with the same directories as the server.
     settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selections", viewer_url=info["url"])
     vis, _ = open_view(open_scene_or_demo(small_scene_path), VisualizeInput(codes=["0-2-2", "0-2-3"], selection_mode=True),
-                       settings, FileChannel(settings))
+                       settings, SelectionChannel(FileBackend(settings)))
     claim = SessionStore(settings).claim_waiting(vis.session_id or "")  # this test is the waiting agent
     status, state = http("GET", f"{info['url']}api/sessions/{vis.session_id}")
     assert (status, state["status"], state["candidates"]) == (200, "pending", ["0-2-2", "0-2-3"])

@@ -7,19 +7,13 @@ import math
 import numpy as np
 import pytest
 
-from scene_agent.demo.build import build_demo_scene
 from scene_agent.demo.layout import FloorPlan, Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Door, Rect
-from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import find
 
 WALL_THICKNESS = 0.15  # rooms whose walls are this close face each other across one wall
 DOOR_CLEARANCE = 0.5  # meters in front of a door (either side) kept free of furniture
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Scene:
-    return load_scene(build_demo_scene(tmp_path_factory.mktemp("demo") / "demo"))
 
 
 def _room(scene: Scene, code: str):

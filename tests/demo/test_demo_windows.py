@@ -9,10 +9,9 @@ import pytest
 
 from scene_agent.demo import fixtures as fx
 from scene_agent.demo import palette
-from scene_agent.demo.build import build_demo_scene
 from scene_agent.demo.layout import Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Rect, Window
-from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import find
 
 # Room code → codes of its window objects, numbered after all of the room's other items.
@@ -20,11 +19,6 @@ WINDOWS = {"0-2": ["0-2-11"], "0-3": ["0-3-11"], "0-4": ["0-4-8"], "1-2": ["1-2-
            "1-4": ["1-4-10"], "1-5": ["1-5-6"]}
 NOISE = 0.01  # meters; scanner noise moves a point a few mm
 WALL_THICKNESS = 0.15  # rooms whose walls are this close face each other across one wall
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Scene:
-    return load_scene(build_demo_scene(tmp_path_factory.mktemp("demo") / "demo"))
 
 
 def _windows() -> list[tuple[str, str, float, RoomPlan, Window]]:

@@ -7,17 +7,11 @@ from typing import Any
 
 import pytest
 
-from scene_agent.demo.build import build_demo_scene
 from scene_agent.language.reading import Reading
 from scene_agent.resolution.query import parse_description
 from scene_agent.scene.index import SceneIndex
-from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import find
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Scene:
-    return load_scene(build_demo_scene(tmp_path_factory.mktemp("demo") / "demo"))
 
 
 def parts(r: Reading, depth: int = 0) -> tuple[Any, ...]:

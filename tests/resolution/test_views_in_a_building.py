@@ -10,14 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from scene_agent.demo.build import build_demo_scene
-from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import find
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Scene:
-    return load_scene(build_demo_scene(tmp_path_factory.mktemp("demo") / "demo"))
 
 
 def codes(scene: Scene, text: str) -> list[str]:

@@ -12,10 +12,10 @@ import pytest
 from handoff_helpers import OBJECTS, join_new_threads
 
 from scene_agent.config import Settings
-from scene_agent.selection.claims import WaitingClaim
+from scene_agent.selection.files.claims import WaitingClaim
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.files.waiter import SelectionWaiter
 from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionWaiter
 
 
 @pytest.fixture

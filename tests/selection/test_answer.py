@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from file_answers import cancel_selection, file_channel, submit_selection
 from handoff_helpers import ROOMS
 from in_threads import in_threads
 
 from scene_agent.errors import InvalidSelectionError, SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError
-from scene_agent.selection.answer import cancel_selection, submit_selection
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import SessionOutcome, now_utc
 
@@ -26,7 +26,7 @@ def test_submit_records_the_outcome_then_writes_the_file(store, make_session):
     assert [item.itemCode for item in answer.selections] == ["0-1-3", "0-1-1"]
     outcome = store.outcome(session.session_id)
     assert (outcome.status, outcome.by, outcome.selections) == ("confirmed", "viewer", answer.selections)
-    assert store.status(session)[0] == "confirmed"
+    assert file_channel(store).status(session)[0] == "confirmed"
     content = json.loads(selection_path(store.settings.selection_dir, session.session_id).read_text())
     assert content["status"] == "confirmed"
     assert [s["itemCode"] for s in content["selections"]] == ["0-1-3", "0-1-1"]
@@ -104,7 +104,7 @@ def test_cancel_writes_status_cancelled(store, make_session):
     assert (answer.status, answer.selections) == ("cancelled", [])
     outcome = store.outcome(session.session_id)
     assert (outcome.status, outcome.by) == ("cancelled", "viewer")
-    assert store.status(session)[0] == "cancelled"
+    assert file_channel(store).status(session)[0] == "cancelled"
     content = json.loads(selection_path(store.settings.selection_dir, session.session_id).read_text())
     assert (content["status"], content["selections"]) == ("cancelled", [])
     with pytest.raises(SessionAnsweredError, match="cancelled in the viewer"):
@@ -136,7 +136,7 @@ def test_deliveries_in_many_threads_each_record_one_outcome(store, make_session)
 
     errors = in_threads(answer, 6)
     assert errors == []
-    assert all(store.status(session)[0] == "confirmed" for session in sessions)
+    assert all(file_channel(store).status(session)[0] == "confirmed" for session in sessions)
     assert sorted(p.name for p in store.directory.iterdir() if p.name.endswith(".tmp")) == []
 
 

@@ -1,9 +1,8 @@
-"""scene_agent/selection/deliverer.py: submits and cancels recorded by a child process, as `scene-agent serve` does —
-a real child (`python -m scene_agent.selection.deliverer`), real files, a real waiter."""
+"""scene_agent/selection/files/deliverer.py: answers recorded by a child process, as `scene-agent serve` does —
+a real child (`python -m scene_agent.selection.files.deliverer`), real files, a real waiter."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import queue
@@ -11,6 +10,8 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from crash import crash_env
+from file_answers import file_channel
 from in_threads import in_threads
 
 from scene_agent.config import Settings
@@ -21,13 +22,15 @@ from scene_agent.errors import (
     SessionAnsweredError,
     SessionNotFoundError,
 )
-from scene_agent.selection import deliverer, journal
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files import deliverer, journal
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.session import SelectionSession, confirmed_outcome
 
 
 @pytest.fixture
-def channel(settings: Settings) -> Iterator[FileChannel]:
-    channel = FileChannel(settings)
+def channel(settings: Settings) -> Iterator[SelectionChannel]:
+    channel = SelectionChannel(FileBackend(settings))
     channel.deliver_in_child()
     yield channel
     channel.close()
@@ -72,8 +75,11 @@ def test_many_threads_share_the_child_and_each_gets_its_own_answer(channel, make
     assert len(answers) == 24 and all(sid == got and code == want for sid, (got, code, want) in answers.items())
 
 
-def test_a_child_that_dies_mid_delivery_is_a_503_and_the_next_request_starts_another(settings, make_session, store):
-    channel = FileChannel(dataclasses.replace(settings, crash_at="after_outcome"))
+def test_a_child_that_dies_mid_delivery_is_a_503_and_the_next_request_starts_another(settings, make_session, store,
+                                                                                    monkeypatch):
+    for name, value in crash_env("after_outcome").items():
+        monkeypatch.setenv(name, value)  # the child the channel starts inherits them
+    channel = SelectionChannel(FileBackend(settings))
     channel.deliver_in_child()
     try:
         session = make_session()
@@ -87,9 +93,9 @@ def test_a_child_that_dies_mid_delivery_is_a_503_and_the_next_request_starts_ano
 
 
 def test_closing_the_channel_ends_the_child(settings, make_session):
-    channel = FileChannel(settings)
+    channel = SelectionChannel(FileBackend(settings))
     channel.deliver_in_child()
-    child = channel._deliverer._child  # type: ignore[union-attr]
+    child = channel.backend._deliverer._child  # type: ignore[union-attr]
     assert child is not None and child.poll() is None
     channel.close()
     assert child.returncode == 0  # it ended by itself once its stdin closed
@@ -128,9 +134,10 @@ class ChildLoop:
         """All in one write: they reach the loop together, as one batch."""
         self._feed.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests))
 
-    def reply(self, timeout: float = 10.0) -> tuple[int, str, dict]:
+    def reply(self, timeout: float = 10.0) -> tuple[int, str, str | dict]:
+        """(request id, A or E, the verdict or the error)."""
         request_id, kind, body = self._lines.get(timeout=timeout).split(b" ", 2)
-        return int(request_id), kind.decode(), json.loads(body)
+        return int(request_id), kind.decode(), body.decode().strip() if kind == b"A" else json.loads(body)
 
     def no_reply_yet(self) -> bool:
         return self._lines.empty()
@@ -141,8 +148,10 @@ class ChildLoop:
         self._reader.join(10)
 
 
-def submit_request(request_id: int, session_id: str, code: str) -> dict:
-    return {"id": request_id, "op": "submit", "session_id": session_id, "codes": [code], "by": "viewer", "words": None}
+def submit_request(request_id: int, session: SelectionSession, code: str) -> dict:
+    """A pick the channel has checked, as the Deliverer sends it."""
+    outcome = confirmed_outcome(session, [code], by="viewer")
+    return {"id": request_id, "session_id": session.session_id, "outcome": outcome.model_dump_json()}
 
 
 @pytest.fixture
@@ -163,14 +172,15 @@ def test_picks_that_arrive_together_share_one_flush(store, make_session, flushes
     loop = ChildLoop(store)
     try:
         a, b, c = make_session(), make_session(), make_session()
-        loop.send(submit_request(1, a.session_id, "0-1-1"), submit_request(2, b.session_id, "0-1-2"),
-                  submit_request(3, "0" * 32, "0-1-1"), submit_request(4, c.session_id, "0-1-3"))
+        gone = make_session(save=False)  # never stored
+        loop.send(submit_request(1, a, "0-1-1"), submit_request(2, b, "0-1-2"), submit_request(3, gone, "0-1-1"),
+                  submit_request(4, c, "0-1-3"))
         replies = {r[0]: r for r in (loop.reply() for _ in range(4))}
-        assert [(replies[k][1], replies[k][2].get("selections", [{}])[0].get("itemCode")) for k in (1, 2, 4)] == [
-            ("A", "0-1-1"), ("A", "0-1-2"), ("A", "0-1-3")]
-        assert replies[3][1:] == ("E", {"code": "session_not_found", "message": f"no selection session {'0' * 32}"})
+        assert [replies[k][1:] for k in (1, 2, 4)] == [("A", "done")] * 3
+        assert [store.outcome(s.session_id).selections[0].itemCode for s in (a, b, c)] == ["0-1-1", "0-1-2", "0-1-3"]
+        assert replies[3][1:] == ("A", "not_found")
         assert len(flushes) == 1
-        assert all(store.status(s)[0] == "confirmed" for s in (a, b, c))
+        assert all(file_channel(store).status(s)[0] == "confirmed" for s in (a, b, c))
     finally:
         loop.close()
 
@@ -180,13 +190,12 @@ def test_a_busy_lock_ends_the_batch_and_the_rest_is_not_held_up(store, make_sess
     try:
         a, b = make_session(), make_session()
         with store.locked(b.session_id):  # a waiter looking at b, say
-            loop.send(submit_request(1, a.session_id, "0-1-1"), submit_request(2, b.session_id, "0-1-2"),
-                      submit_request(3, a.session_id, "0-1-3"))
+            loop.send(submit_request(1, a, "0-1-1"), submit_request(2, b, "0-1-2"), submit_request(3, a, "0-1-3"))
             assert loop.reply()[:2] == (1, "A")  # answered while b's lock is still taken
             assert loop.no_reply_yet()
         replies = {r[0]: r for r in (loop.reply() for _ in range(2))}
         assert replies[2][1] == "A"
-        assert (replies[3][1], replies[3][2]["code"]) == ("E", "already_answered")  # a second answer to a
+        assert replies[3][1:] == ("A", "answered")  # a second answer to a
         assert len(flushes) == 2
     finally:
         loop.close()

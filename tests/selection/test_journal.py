@@ -1,4 +1,4 @@
-"""scene_agent/selection/journal.py: acknowledged outcomes in an append-only journal, flushed for many at once, and
+"""scene_agent/selection/files/journal.py: acknowledged outcomes in an append-only journal, flushed for many at once, and
 written back at server start when a crash of the machine lost their files — on real files in tmp_path."""
 
 from __future__ import annotations
@@ -9,15 +9,16 @@ import time
 from pathlib import Path
 
 import pytest
+from file_answers import file_channel, submit_selection
 from in_threads import in_threads
 
 from api_server.app import create_app
-from scene_agent.selection import journal as journal_module
-from scene_agent.selection.answer import submit_selection
-from scene_agent.selection.file_channel import FileChannel
-from scene_agent.selection.journal import SEPARATOR, OutcomeJournal, frame, unframe
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files import journal as journal_module
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.files.journal import SEPARATOR, OutcomeJournal, frame, unframe
 from scene_agent.selection.limits import MAX_TIMEOUT_S
-from scene_agent.selection.store import RETAIN_AFTER_EXPIRY
+from scene_agent.selection.session import RETAIN_AFTER_EXPIRY
 
 
 def test_records_come_back_whole_and_in_order(tmp_path: Path) -> None:
@@ -144,7 +145,7 @@ def test_an_outcome_a_machine_crash_lost_is_written_back_at_server_start(setting
     assert store.outcome(lost.session_id).selections[0].itemCode == "0-1-1"
     assert store.outcome(torn.session_id).selections[0].itemCode == "0-1-2"
     assert (store.directory / f"{intact.session_id}.outcome.json").stat().st_ino == before  # left as it was
-    assert store.status(lost)[0] == "confirmed"
+    assert file_channel(store).status(lost)[0] == "confirmed"
 
 
 def test_a_journaled_outcome_of_a_swept_session_is_not_brought_back(settings, store, make_session) -> None:
@@ -152,5 +153,5 @@ def test_a_journaled_outcome_of_a_swept_session_is_not_brought_back(settings, st
     submit_selection(store, session.session_id, ["0-1-1"])
     for path in store.directory.glob(f"{session.session_id}*"):
         path.unlink()
-    assert FileChannel(settings).recover() == []
+    assert SelectionChannel(FileBackend(settings)).recover() == []
     assert not (store.directory / f"{session.session_id}.outcome.json").exists()

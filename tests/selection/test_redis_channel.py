@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from eventually import eventually as waited_for
 from handoff_helpers import OBJECTS, Ticks, Worker
 from redis_server import RedisServer
 
@@ -23,10 +24,10 @@ from scene_agent.errors import (
     SessionExpiredError,
     SessionNotFoundError,
 )
-from scene_agent.selection.redis_broker import CLAIM_TTL_MS, RedisBroker, key
-from scene_agent.selection.redis_channel import RedisChannel
-from scene_agent.selection.session import SelectionSession, now_utc
-from scene_agent.selection.store import RETAIN_AFTER_EXPIRY
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.redis.backend import RedisBackend
+from scene_agent.selection.redis.broker import CLAIM_TTL_MS, RedisBroker, key
+from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, now_utc
 from scene_agent.selection.views import ViewManifest
 
 SETTLE_S = 10.0
@@ -40,8 +41,8 @@ def broker(redis_server: RedisServer) -> Iterator[RedisBroker]:
 
 
 @pytest.fixture
-def channel(settings: Settings, redis_server: RedisServer, broker: RedisBroker) -> RedisChannel:
-    return RedisChannel(replace(settings, broker=redis_server.url), broker)
+def channel(settings: Settings, redis_server: RedisServer, broker: RedisBroker) -> SelectionChannel:
+    return SelectionChannel(RedisBackend(replace(settings, broker=redis_server.url), broker))
 
 
 def view_for(session: SelectionSession) -> ViewManifest:
@@ -50,7 +51,7 @@ def view_for(session: SelectionSession) -> ViewManifest:
                         prompt=session.prompt, focus=session.candidates, items=[], created_at=session.created_at)
 
 
-def opened(channel: RedisChannel, *, timeout: float = 30.0, age: float = 0.0) -> SelectionSession:
+def opened(channel: SelectionChannel, *, timeout: float = 30.0, age: float = 0.0) -> SelectionSession:
     session = SelectionSession.create(list(OBJECTS), dict(OBJECTS), "Which one?", scene_id="test", timeout=timeout)
     shift = timedelta(seconds=age)
     session = session.model_copy(update={"view": f"select-{session.session_id}", "created_at": session.created_at - shift,
@@ -59,9 +60,7 @@ def opened(channel: RedisChannel, *, timeout: float = 30.0, age: float = 0.0) ->
 
 
 def eventually(check: Callable[[], object], what: str, timeout: float = SETTLE_S) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():  # each look is a round trip to Redis
-        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+    waited_for(check, what, timeout)
 
 
 def test_a_sessions_keys_expire_an_hour_after_it_does(channel, redis_server):
@@ -153,7 +152,7 @@ def test_an_answer_pushed_by_someone_else_that_does_not_fit_is_ignored(channel, 
 
 
 def test_a_second_answer_from_another_server_is_refused(channel, settings, redis_server, broker, tmp_path: Path):
-    other = RedisChannel(replace(settings, broker=redis_server.url, selection_dir=tmp_path / "other-host"), broker)
+    other = SelectionChannel(RedisBackend(replace(settings, broker=redis_server.url, selection_dir=tmp_path / "other-host"), broker))
     session = opened(channel)
     pending = channel.watch(session)
     other.submit(session.session_id, ["0-1-2"])
@@ -192,7 +191,7 @@ def test_with_an_append_only_file_a_pick_survives_a_redis_restart(settings, tmp_
     server = RedisServer(tmp_path / "aof", persistent=True).start()
     broker = RedisBroker(server.url)
     try:
-        channel = RedisChannel(replace(settings, broker=server.url), broker)
+        channel = SelectionChannel(RedisBackend(replace(settings, broker=server.url), broker))
         assert "appendonly on" in channel.health().message
         session = opened(channel)
         claim = b'{"token":"t","place":"elsewhere"}'

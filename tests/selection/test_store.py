@@ -9,12 +9,13 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
+from file_answers import file_channel
 
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError, SessionNotFoundError, UsageError
 from scene_agent.fileio import write_atomic
-from scene_agent.selection import store as store_module
+from scene_agent.selection.files import store as store_module
+from scene_agent.selection.files.store import RETAIN_AFTER_EXPIRY, SessionStore
 from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
-from scene_agent.selection.store import RETAIN_AFTER_EXPIRY, SessionStore
 
 
 def outcome(session_id: str, status: str = "cancelled", by: str = "caller") -> SessionOutcome:
@@ -42,7 +43,7 @@ def test_create_get_round_trip(store, make_session):
     # A second store (the other process) sees the same session.
     assert SessionStore(store.settings).get(session.session_id) == session
     assert store.outcome(session.session_id) is None
-    assert store.status(session) == ("pending", None)
+    assert file_channel(store).status(session) == ("pending", None)
 
 
 def test_files_are_private(store, make_session):
@@ -89,7 +90,7 @@ def test_close_records_the_outcome_once(store, make_session):
     session = make_session()
     first = store.close(outcome(session.session_id, "confirmed", "viewer"))
     assert store.outcome(session.session_id) == first
-    assert store.status(session) == ("confirmed", first)
+    assert file_channel(store).status(session) == ("confirmed", first)
     with pytest.raises(SessionAnsweredError, match="confirmed in the viewer"):
         store.close(outcome(session.session_id, "cancelled", "caller"))
     assert store.outcome(session.session_id) == first
@@ -98,7 +99,7 @@ def test_close_records_the_outcome_once(store, make_session):
 def test_close_after_an_expired_outcome_says_expired(store, make_session):
     session = make_session()
     store.close(outcome(session.session_id, "expired", "waiter"))
-    assert store.status(session)[0] == "expired"
+    assert file_channel(store).status(session)[0] == "expired"
     with pytest.raises(SessionExpiredError):
         store.close(outcome(session.session_id, "confirmed", "viewer"))
 
@@ -135,14 +136,14 @@ def test_racing_closes_have_exactly_one_winner(store, make_session):
 
 def test_check_open(store, make_session):
     session = make_session()
-    store.check_open(session)  # pending: no error
+    file_channel(store).check_open(session)  # pending: no error
     expired = make_session(age=60, timeout=30)
-    assert store.status(expired) == ("expired", None)
+    assert file_channel(store).status(expired) == ("expired", None)
     with pytest.raises(SessionExpiredError, match="expired at"):
-        store.check_open(expired)
+        file_channel(store).check_open(expired)
     store.close(outcome(session.session_id, "cancelled", "viewer"))
     with pytest.raises(SessionAnsweredError, match="cancelled in the viewer"):
-        store.check_open(session)
+        file_channel(store).check_open(session)
 
 
 def test_sweep_removes_only_long_expired_sessions(store, settings, make_session):

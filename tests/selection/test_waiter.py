@@ -6,14 +6,14 @@ import itertools
 import json
 
 import pytest
+from file_answers import cancel_selection, file_channel, submit_selection
 from handoff_helpers import Ticks, Worker, start_wait
 
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError
 from scene_agent.fileio import write_atomic
-from scene_agent.selection.answer import cancel_selection, submit_selection
+from scene_agent.selection.files.waiter import SelectionResult
 from scene_agent.selection.selection_file import SelectionFile, selection_path, write_selection_file
 from scene_agent.selection.session import SessionOutcome, now_utc
-from scene_agent.selection.waiter import SelectionResult
 
 
 def file_of(store, session):
@@ -31,7 +31,7 @@ def test_confirmed(waiter, store, make_session, multiple, codes):
     assert result.selections[0].label == session.labels[codes[0]]
     assert 0 <= result.waited_s < session.timeout
     assert not file_of(store, session).exists()  # consumed
-    assert store.status(session)[0] == "confirmed"
+    assert file_channel(store).status(session)[0] == "confirmed"
     assert waiter.waiting == 0
 
 
@@ -86,7 +86,7 @@ def test_timeout(waiter, store, make_session):
     assert "0.5 s" in result.reason
     outcome = store.outcome(session.session_id)
     assert (outcome.status, outcome.by) == ("expired", "waiter")
-    assert store.status(session)[0] == "expired"
+    assert file_channel(store).status(session)[0] == "expired"
     with pytest.raises(SessionExpiredError):
         submit_selection(store, session.session_id, ["0-1-1"])
     assert not file_of(store, session).exists()

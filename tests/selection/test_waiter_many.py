@@ -6,13 +6,13 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from file_answers import submit_selection
 from handoff_helpers import ONCE, Ticks, Worker, start_wait
 
 from scene_agent.config import Settings
-from scene_agent.selection.answer import submit_selection
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.files.waiter import SelectionWaiter
 from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.waiter import SelectionWaiter
 
 
 def failing_observer():

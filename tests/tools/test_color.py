@@ -12,7 +12,6 @@ import pytest
 from scene_agent.color.clusters import MAX_POINTS, dominant_colors
 from scene_agent.color.science import name_rgb
 from scene_agent.demo import furniture, palette
-from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.demo.structure import Rect, Shell, render_shell
 from scene_agent.demo.surfaces import render_parts
 from scene_agent.errors import NotFoundError, UsageError
@@ -217,11 +216,6 @@ SMALL_SCENE_COLOURS = {"0-1-1": "red", "0-1-2": "blue", "0-1-3": "green", "0-1-4
 def test_small_scene_objects(small_scene_path: Path) -> None:
     scene = load_scene(small_scene_path)
     assert {code: color(scene, code).dominant.basic for code in SMALL_SCENE_COLOURS} == SMALL_SCENE_COLOURS
-
-
-@pytest.fixture(scope="module")
-def demo() -> Scene:
-    return open_scene_or_demo()
 
 
 def test_demo_kitchen_chairs(demo: Scene) -> None:

@@ -13,10 +13,10 @@ from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError, usage_error
 from scene_agent.scene.loader import load_scene
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.files.store import SessionStore
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
-from scene_agent.selection.store import SessionStore
 from scene_agent.tools.context import ToolContext
 from scene_agent.tools.registry import TOOLS
 from scene_agent.tools.user_link import NoUser
@@ -164,4 +164,4 @@ def test_open_view_raises_for_the_cli(scene, settings):
     from scene_agent.errors import NotFoundError
 
     with pytest.raises(NotFoundError):
-        open_view(scene, VisualizeInput(codes=["0-9"]), settings, FileChannel(settings))
+        open_view(scene, VisualizeInput(codes=["0-9"]), settings, SelectionChannel(FileBackend(settings)))

@@ -13,7 +13,6 @@ from cli_run import run_cli
 from scipy.spatial import ConvexHull
 
 from scene_agent.demo.layout import demo_home
-from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import NotFoundError, UsageError
 from scene_agent.geometry.measure import measure_volume
 from scene_agent.scene.loader import load_scene
@@ -132,11 +131,6 @@ def _demo_rooms():
     for plan in demo_home():
         for number, room in enumerate(plan.rooms, start=1):
             yield f"{plan.code}-{number}", room.rect, plan.height
-
-
-@pytest.fixture(scope="module")
-def demo():
-    return open_scene_or_demo()
 
 
 @pytest.mark.parametrize(("code", "rect", "height"), list(_demo_rooms()), ids=[c for c, _, _ in _demo_rooms()])

@@ -10,10 +10,11 @@ import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url
 from viewer_helpers import Viewer
 
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.scene.loader import Scene, load_scene
-from scene_agent.selection.claims import WaitingClaim
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.files.claims import WaitingClaim
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 
@@ -36,7 +37,7 @@ def open_vis(scene: Scene, server: WebServer) -> Iterator[Callable[..., VisOutpu
     claims: list[WaitingClaim] = []
 
     def make(codes: list[str], *, waiting: bool = True, **kwargs: Any) -> VisOutput:
-        out, _ = open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings, FileChannel(server.settings))
+        out, _ = open_view(scene, VisualizeInput(codes=codes, **kwargs), server.settings, SelectionChannel(FileBackend(server.settings)))
         if waiting and out.session_id and out.requires_selection:
             claims.append(SessionStore(server.settings).claim_waiting(out.session_id))
         return out

@@ -13,11 +13,12 @@ from viewer_helpers import Viewer, post
 
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
 from scene_agent.selection.session import now_utc
-from scene_agent.selection.store import SessionStore
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.files.store import SessionStore
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
@@ -36,7 +37,7 @@ def test_dead_server(page: BrowserPage, small_scene_path: Path, tmp_path: Path) 
     settings = Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selection", viewer_url="http://localhost:8090/")
     app = create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "VIEWER_DIST": str(VIEWER_DIST)})
     vis, _ = open_view(load_scene(small_scene_path), VisualizeInput(codes=CHAIRS, selection_mode=True), settings,
-                       FileChannel(settings))
+                       SelectionChannel(FileBackend(settings)))
     claim = SessionStore(settings).claim_waiting(vis.session_id or "")  # this test is the waiting agent
     server = BackgroundServer(app).__enter__()
     try:

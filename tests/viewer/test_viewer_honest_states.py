@@ -17,9 +17,10 @@ from viewer_helpers import Viewer, post
 
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
-from scene_agent.selection.file_channel import FileChannel
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.session import now_utc
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
@@ -95,7 +96,7 @@ def test_a_stopped_server_is_said_in_words_and_the_view_loads_once_it_answers(pa
     first = serve()
     running = [first]
     try:
-        view, _ = open_view(load_scene(small_scene_path), VisualizeInput(codes=["0-2"]), settings, FileChannel(settings))
+        view, _ = open_view(load_scene(small_scene_path), VisualizeInput(codes=["0-2"]), settings, SelectionChannel(FileBackend(settings)))
         v = Viewer(page.page, WebServer(first.url, settings, first.app), page.errors)
         v.page.goto(local_url(v.server, view.viewer_url or ""))
         v.wait_state("ready")

@@ -9,7 +9,7 @@ from browser_fixtures import WebServer
 from playwright.sync_api import Route
 from viewer_helpers import Viewer
 
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.files.store import SessionStore
 
 CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
 NOBODY = "Nobody is waiting for this pick any more"

@@ -11,10 +11,11 @@ import pytest
 from browser_fixtures import WebServer, local_url
 from playwright.sync_api import expect
 
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.demo.place import ensure_demo_scene
 from scene_agent.scene.loader import load_scene
-from scene_agent.selection.file_channel import FileChannel
-from scene_agent.selection.store import SessionStore
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.files.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 PHONE = {"width": 390, "height": 844}
@@ -42,7 +43,7 @@ def test_every_chair_is_tappable_above_the_sheet_and_the_buttons_fit(phone: Any,
     demo = ensure_demo_scene()
     server = web_server(demo)
     vis, _ = open_view(load_scene(demo), VisualizeInput(codes=CHAIRS, selection_mode=True, prompt="Which chair do you mean?"),
-                       server.settings, FileChannel(server.settings))
+                       server.settings, SelectionChannel(FileBackend(server.settings)))
     claim = SessionStore(server.settings).claim_waiting(vis.session_id or "")
     try:
         phone.goto(local_url(server, vis.viewer_url or ""))

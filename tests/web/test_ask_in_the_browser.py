@@ -12,20 +12,13 @@ from browser_fixtures import BrowserPage
 from cli_proc import Spawner, agent_env, start_serve
 from playwright.sync_api import expect
 
-from scene_agent.demo.place import ensure_demo_scene
-
-
-@pytest.fixture(scope="module")
-def demo() -> Path:
-    return ensure_demo_scene()
-
 
 @pytest.fixture
-def served(tmp_path: Path, demo: Path) -> Iterator[tuple[Spawner, str]]:
+def served(tmp_path: Path, demo_path: Path) -> Iterator[tuple[Spawner, str]]:
     """A real `serve` on a free port, and a spawner for CLI commands that share its directories and link to it."""
     spawner = Spawner(agent_env(tmp_path))
     try:
-        _, info = start_serve(spawner, demo)
+        _, info = start_serve(spawner, demo_path)
         spawner.env["SCENE_AGENT_VIEWER_URL"] = info["url"]
         yield spawner, info["url"].rstrip("/")
     finally:

@@ -80,7 +80,7 @@ def test_each_message_carries_the_camera_as_the_person_sees_the_scene(chat: Call
     bounds = bounds_of(ui)
     sent = ui.chat_requests()
 
-    # The room framed from the south, above (viewer/src/viewer/framing.ts): in scene coordinates, z up.
+    # The room framed from the south, above (viewer/src/viewer/stage/framing.ts): in scene coordinates, z up.
     first = send_and_check(ui, sent, bounds)
     assert first["target"] == pytest.approx(centre([bounds[ROOM], *(bounds[c] for c in OBJECTS)]), abs=1e-6)
     assert first["position"][1] < first["target"][1] and first["position"][2] > first["target"][2]

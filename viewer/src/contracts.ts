@@ -1,7 +1,7 @@
 // What the chat panel and the viewer know of each other: the chat opens views in place (a view-only
 // view, or a selection session the agent is waiting on) from the viewer URLs the agent reports.
 import type { components } from "./generated/api";
-import type { SessionStatus } from "./viewer/api";
+import type { SessionStatus } from "./viewer/data/api";
 
 /** The camera in scene coordinates (metres, z up): where it is, the point it looks at and orbits, the direction
  *  that points up on the screen. Sent with each chat message, so that "on the left" means left on the screen. */

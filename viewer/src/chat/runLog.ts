@@ -1,5 +1,5 @@
 // What each run of this tab's conversation showed — its tool calls, selection notices, messages, question
-// outcomes — kept in sessionStorage beside the conversation id (index.ts), so that a reload shows the cards
+// outcomes — kept in sessionStorage beside the conversation id (conversation.ts), so that a reload shows the cards
 // again, not only the questions and answers the server keeps. Per tab, gone with it; a full storage only
 // means fewer runs are kept.
 import type { AgentEvent } from "./events";

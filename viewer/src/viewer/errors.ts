@@ -2,10 +2,10 @@
 // load failure says is ours, never the server's raw text: the server's message is kept for the console only.
 
 import type { ViewTarget } from "../contracts";
-import { ApiError } from "./api";
-import { BadLink } from "./links";
-import { NoScene, PointsError } from "./loader";
-import { itemTitle } from "./model";
+import { ApiError } from "./data/api";
+import { BadLink } from "./data/links";
+import { NoScene, PointsError } from "./data/loader";
+import { itemTitle } from "./data/model";
 import { t } from "./strings";
 
 /** The server did not answer at all (stopped, restarting, the network away): worth trying again until it does. */

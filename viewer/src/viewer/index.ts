@@ -1,12 +1,22 @@
 // The point-cloud viewer: `mountViewer` opens the page URL's target and returns the handle
-// the chat panel uses to switch views in place. Modules: app.ts (DOM, URL state, API calls, modes),
-// stage.ts (three.js scene, camera, picking), panel.ts (the DOM around the canvas), loader.ts,
-// sessionFlow.ts / selection.ts (a selection session), looks.ts (styles and labels), navigation.ts /
-// history.ts (views as history entries: Back and Forward).
+// the chat panel uses to switch views in place. Modules, by folder:
+//   app/         the app (app.ts) and its parts: its state (store.ts), loading a target (loading.ts,
+//                contentLoad.ts, retry.ts), floors, rooms and framing (places.ts), styling (styling.ts), and
+//                `window.sceneViewer` (hooks.ts)
+//   data/        the server's API (api.ts), links (links.ts), the view model (model.ts) and its loading (loader.ts)
+//   navigation/  views as history entries: Back and Forward (navigation.ts, history.ts)
+//   stage/       the three.js scene, camera, framing and boxes (stage.ts)
+//   points/      an item's own points: format, chunks, clouds, shaders
+//   tiles/       a large scene's level-of-detail tiles (tiledView.ts)
+//   picking/     GPU id picking and what the pointer does (clicks.ts)
+//   looks/       how each item looks: styles, labels, boxes, colour modes (looks.ts)
+//   panel/       the DOM around the canvas (panel.ts), the view controls, the labels over it
+//   session/     a selection session (sessionFlow.ts, selection.ts) and the keyboard (keys.ts)
+// and, beside them, every string (strings.ts) and failures in words (errors.ts).
 import "./viewer.css";
 import type { ViewerHandle } from "../contracts";
-import { ViewerApp } from "./app";
-import { placeOfUrl } from "./history";
+import { ViewerApp } from "./app/app";
+import { placeOfUrl } from "./navigation/history";
 
 /** The viewer in `root`, showing what the page's URL names (a view, a pick, a floor, a room looked inside). */
 export function mountViewer(root: HTMLElement): ViewerHandle {
@@ -14,12 +24,5 @@ export function mountViewer(root: HTMLElement): ViewerHandle {
   const place = placeOfUrl(window.location.href);
   const app = new ViewerApp(root, place.target);
   void app.start(place);
-  const handle: ViewerHandle = {
-    open: (next) => app.open(next),
-    current: () => app.current(),
-    sessionEnded: (sessionId, status, codes) => app.sessionEnded(sessionId, status, codes),
-    camera: () => app.camera(),
-  };
-  window.sceneViewer.handle = handle; // the same handle the chat panel gets, for tests
-  return handle;
+  return app.handle; // the same handle as `window.sceneViewer.handle`, for tests
 }

@@ -1,0 +1,106 @@
+"""`SelectionBackend`: where a selection channel keeps its sessions and how it wakes a waiting agent. Storage, not rules.
+
+SelectionChannel (channel.py) owns the hand-off's rules: what is checked and in which order, which error each
+refusal is and what it says, a session's status, more time. A backend only keeps and wakes, and answers with a
+`Verdict` where a rule must be checked atomically with a write (an answer recorded only while there is none and
+someone waits, whatever other servers do at the same moment). Two backends:
+
+- files on this machine (selection/files/): the state directory, the selection file, a watchdog observer;
+- Redis (selection/redis/): keys and Lua scripts, one blocking pop per waiting process.
+
+The tests add a third, in memory, to show that this interface is all a channel needs (tests/selection/).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from scene_agent.config import Settings
+from scene_agent.selection.pending import PendingSelection
+from scene_agent.selection.session import SelectionSession, SessionOutcome
+from scene_agent.selection.views import ViewManifest
+
+# What a write that depends on the session's state did: `done`; or nothing, because the session is not stored
+# (`not_found`), has an outcome (`answered`) or nobody waits for it any more (`nobody_waiting`).
+Verdict = Literal["done", "not_found", "answered", "nobody_waiting"]
+
+
+@dataclass(frozen=True)
+class ChannelHealth:
+    """Whether the channel can be used now, for `doctor` and the health endpoint."""
+
+    kind: str  # the backend's: "file", "redis"
+    where: str  # for people; a broker URL without its password
+    reachable: bool
+    message: str
+    latency_ms: float | None = None
+
+
+class SelectionBackend(ABC):
+    """Sessions, outcomes, waiting claims, wake-ups and view manifests, kept for a SelectionChannel.
+
+    Ids reach a backend checked (session.check_session_id). Errors of the storage itself (a disk that refuses, a
+    broker away) are raised as SelectionNotDeliveredError or BrokerUnavailableError, with nothing recorded.
+    """
+
+    kind: ClassVar[str]  # "file", "redis": a name for people and for the health endpoint
+    settings: Settings
+
+    @abstractmethod
+    def describe(self) -> str:
+        """Which backend, where, in a few words for people."""
+
+    @abstractmethod
+    def health(self) -> ChannelHealth:
+        """Whether the backend answers now; never raises."""
+
+    @abstractmethod
+    def create(self, session: SelectionSession, view: ViewManifest) -> bool:
+        """Store a new session and its view manifest; False (nothing stored) when a session has its id already."""
+
+    @abstractmethod
+    def get(self, session_id: str) -> SelectionSession | None:
+        """The stored session (as last given more time), or None."""
+
+    @abstractmethod
+    def outcome(self, session_id: str) -> SessionOutcome | None:
+        """The session's recorded outcome, or None."""
+
+    @abstractmethod
+    def someone_waits(self, session_id: str) -> bool:
+        """Whether a live process holds the session's waiting claim."""
+
+    @abstractmethod
+    def record(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+        """Record the user's answer and wake the waiter, atomically: only while the session is stored, has no outcome
+        and someone waits. `done` only once the waiter will see it (durable where the backend promises it)."""
+
+    @abstractmethod
+    def extend(self, session: SelectionSession) -> Verdict:
+        """Store the session with its later deadline, on the same conditions as `record`."""
+
+    @abstractmethod
+    def watch(self, session: SelectionSession) -> PendingSelection:
+        """Claim the session as waited for and listen for its outcome (the claim ends with the wait)."""
+
+    @abstractmethod
+    def write_view(self, view: ViewManifest) -> None:
+        """Store a view-only manifest (no session)."""
+
+    @abstractmethod
+    def read_view(self, name: str) -> bytes | None:
+        """A stored view manifest's JSON (its name checked against VIEW_NAME_RE), or None."""
+
+    def deliver_in_child(self) -> None:
+        """Record answers in a process of its own, where that pays (files: files/deliverer.py)."""
+        return None
+
+    def close(self) -> None:
+        """Let go of what the backend started; idempotent."""
+        return None
+
+    def recover(self) -> list[str]:
+        """At server start: mend what a server or a machine that died left behind; the sessions mended."""
+        return []

@@ -1,0 +1,1 @@
+"""The file backend of the selection channel: sessions, outcomes and picks as files on this machine."""

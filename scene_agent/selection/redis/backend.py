@@ -1,0 +1,162 @@
+"""`RedisBackend`: the selection hand-off across machines, through Redis (`SCENE_AGENT_BROKER=redis://host:port/db`).
+
+Sessions, outcomes, picks and views live in Redis under the keys broker.py lists; any API server answers
+any session. A 200 means the outcome is in Redis and on its way to the waiter. When the waiting process'
+selection directory is this server's (same machine, same directory: the claim's `place`), the server also writes
+the selection file first, as the file backend does.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from scene_agent.config import Settings
+from scene_agent.errors import BrokerUnavailableError, SelectionNotDeliveredError
+from scene_agent.selection.backend import ChannelHealth, SelectionBackend, Verdict
+from scene_agent.selection.redis.broker import VIEW_TTL_S, RedisBroker, expiry_ms, key, machine_place
+from scene_agent.selection.redis.waiter import BrokeredSelection, claim_place
+from scene_agent.selection.selection_file import SelectionFile, answer_file, selection_path, write_selection_file
+from scene_agent.selection.session import SelectionSession, SessionOutcome
+from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
+
+log = logging.getLogger(__name__)
+
+MAX_HELD_VIEWS = 1024
+
+_Record = TypeVar("_Record", bound=BaseModel)
+
+
+class RedisBackend(SelectionBackend):
+    """Sessions, outcomes, picks and views in Redis: any API server answers any session, wherever the agent waits."""
+
+    kind = "redis"
+
+    def __init__(self, settings: Settings, broker: RedisBroker | None = None):
+        if not settings.broker:
+            raise ValueError("RedisBackend needs settings.broker (SCENE_AGENT_BROKER)")
+        self.settings = settings
+        self.broker = broker or RedisBroker.shared(settings.broker)
+        self.place = machine_place(settings.selection_dir)
+        # The views of the sessions this process opened, until it waits for them (the waiter puts them back if
+        # Redis loses them); at most MAX_HELD_VIEWS, for sessions opened and never waited for.
+        self._views: OrderedDict[str, bytes] = OrderedDict()
+
+    def describe(self) -> str:
+        return f"Redis at {self.broker.where}"
+
+    def health(self) -> ChannelHealth:
+        try:
+            with self.broker.reach("checking its health"):
+                began = time.perf_counter()
+                self.broker.client.ping()
+                latency = (time.perf_counter() - began) * 1000
+                info: dict[str, Any] = self.broker.client.info("server") | self.broker.client.info("persistence")
+        except BrokerUnavailableError as exc:
+            return ChannelHealth("redis", self.broker.where, False, exc.message)
+        durable = ("appendonly on: picks survive a Redis restart" if info.get("aof_enabled")
+                   else "appendonly off: a pick not yet received is lost if Redis restarts (waiting agents put "
+                        "their sessions back)")
+        return ChannelHealth("redis", self.broker.where, True,
+                             f"Redis {info.get('redis_version', '?')} answers in {latency:.1f} ms; {durable}",
+                             round(latency, 2))
+
+    # -- the agent's side ---------------------------------------------------------------------------------
+
+    def create(self, session: SelectionSession, view: ViewManifest) -> bool:
+        expiry = expiry_ms(session)
+        view_json = view.model_dump_json().encode()
+        with self.broker.reach(f"creating selection session {session.session_id}"):
+            pipe = self.broker.client.pipeline(transaction=True)
+            pipe.set(key("session", session.session_id), session.model_dump_json(), pxat=expiry, nx=True)
+            pipe.set(key("view", view.view), view_json, pxat=expiry)
+            created, _ = pipe.execute()
+        if not created:
+            return False
+        self._views[session.session_id] = view_json
+        while len(self._views) > MAX_HELD_VIEWS:
+            self._views.popitem(last=False)
+        return True
+
+    def watch(self, session: SelectionSession) -> BrokeredSelection:
+        view = self._views.pop(session.session_id, None)
+        return self.broker.waiter.watch(session, self.place, selection_path(self.settings.selection_dir, session.session_id),
+                                        view)
+
+    def write_view(self, view: ViewManifest) -> None:
+        with self.broker.reach(f"storing view {view.view}"):
+            self.broker.client.set(key("view", view.view), view.model_dump_json(), ex=VIEW_TTL_S)
+
+    # -- the API server's side ----------------------------------------------------------------------------
+
+    def read_view(self, name: str) -> bytes | None:
+        if not VIEW_NAME_RE.fullmatch(name):
+            return None
+        return self.broker.get(key("view", name), f"reading view {name}")
+
+    def _read(self, kind: str, session_id: str, model: type[_Record]) -> _Record | None:
+        data = self.broker.get(key(kind, session_id), f"reading selection session {session_id}")
+        if data is None:
+            return None
+        try:
+            return model.model_validate_json(data)
+        except ValidationError as exc:
+            log.warning("ignoring an unreadable %s record of session %s in %s: %s", kind, session_id, self.broker.where, exc)
+            return None
+
+    def get(self, session_id: str) -> SelectionSession | None:
+        return self._read("session", session_id, SelectionSession)
+
+    def outcome(self, session_id: str) -> SessionOutcome | None:
+        return self._read("outcome", session_id, SessionOutcome)
+
+    def someone_waits(self, session_id: str) -> bool:
+        with self.broker.reach(f"reading selection session {session_id}"):
+            return bool(self.broker.client.exists(key("waiting", session_id)))
+
+    def record(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+        sid = session.session_id
+        claim = self.broker.get(key("waiting", sid), f"answering selection session {sid}")
+        if claim is None:
+            return "nobody_waiting"
+        written = self._write_local_file(answer_file(outcome)) if claim_place(claim) == self.place else None
+        try:
+            verdict = self.broker.record_answer(session, outcome)
+        except BaseException:
+            self._remove_local_file(written)
+            raise
+        if verdict != "done":
+            self._remove_local_file(written)
+        return verdict
+
+    def extend(self, session: SelectionSession) -> Verdict:
+        return self.broker.extend(session)
+
+    def _write_local_file(self, answer: SelectionFile) -> tuple[Path, bytes] | None:
+        """The selection file, where the waiting process reads its directory too (same machine and directory)."""
+        try:
+            path = write_selection_file(self.settings.selection_dir, answer)
+            return path, path.read_bytes()
+        except OSError as exc:
+            log.warning("could not write the selection file of session %s: %s", answer.session_id, exc)
+            reason = exc.strerror or type(exc).__name__
+            raise SelectionNotDeliveredError(f"the answer could not be written where the waiting program reads it "
+                                             f"({reason}); nothing was recorded, so it can be sent again") from None
+
+    @staticmethod
+    def _remove_local_file(written: tuple[Path, bytes] | None) -> None:
+        """Undo our selection file, unless another answer replaced it meanwhile."""
+        if written is None:
+            return
+        path, data = written
+        try:
+            if path.read_bytes() == data:
+                path.unlink()
+        except OSError as exc:
+            log.info("left %s in place while undoing a delivery: %s", path, exc)
+

@@ -1,0 +1,252 @@
+"""`RedisBroker`: one Redis (its connection pool, the Lua scripts that keep answers atomic) for the selection channel.
+
+The one module that imports redis (redis-py); backend.py builds the Redis backend on it. Every key is
+under `scene-agent:`:
+
+| key | holds | lives until |
+|---|---|---|
+| `session:<id>` | the SelectionSession (JSON) | RETAIN_AFTER_EXPIRY after the session expires |
+| `outcome:<id>` | the SessionOutcome, set once: the first answer wins | same |
+| `answer:<id>` | a list the delivery pushes the outcome onto; the waiter pops it | same |
+| `waiting:<id>` | the waiting process' claim `{token, place}`, renewed every second | CLAIM_TTL_MS after its last renewal |
+| `view:<name>` | a view manifest (JSON) | a selection's: with its session; a plain view's: VIEW_TTL_S |
+| `wake:<token>` | a waiting process' own list, pushed to take up new sessions at once | WAKE_TTL_MS |
+
+A delivery (a pick or a cancel) is one Lua script, atomic on the server: the session exists, has no outcome,
+someone waits → the outcome is set and pushed; otherwise nothing changes and the script says why (404, 409,
+410). So exactly one answer wins across any number of API servers.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar, cast, get_args
+
+import redis
+from pydantic import ValidationError
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from scene_agent.config import redact_url
+from scene_agent.errors import BrokerUnavailableError
+from scene_agent.selection.backend import Verdict
+from scene_agent.selection.redis.waiter import BrokeredSelection, RedisWaiter
+from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, SessionOutcome, selection_view
+
+PREFIX = "scene-agent:"
+VERDICTS = frozenset(get_args(Verdict))
+CLAIM_TTL_MS = 3000  # a waiter that stops renewing (killed, cut off) stops counting as waiting after this
+VIEW_TTL_S = 7 * 24 * 3600
+WAKE_TTL_MS = 60_000
+CONNECT_TIMEOUT_S = 2.0  # Redis away: a clear error after this, never a hang
+COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (waiter.HEARTBEAT_S)
+# Connections per process: a thread that finds them all busy waits for one (up to COMMAND_TIMEOUT_S) rather than
+# failing; each command holds one for a round trip, the listener one for good.
+MAX_CONNECTIONS = 64
+
+# KEYS: session, outcome, waiting, answer. ARGV: the outcome (JSON), when its keys expire (ms since the epoch).
+_ANSWER = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'not_found'} end
+local prior = redis.call('GET', KEYS[2])
+if prior then return {'answered', prior} end
+if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
+redis.call('SET', KEYS[2], ARGV[1], 'PXAT', ARGV[2])
+redis.call('RPUSH', KEYS[4], ARGV[1])
+redis.call('PEXPIREAT', KEYS[4], ARGV[2])
+return {'done'}
+"""
+# KEYS: session, outcome, waiting, view. ARGV: the session with its new deadline (JSON), when its keys expire now.
+_EXTEND = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'not_found'} end
+if redis.call('EXISTS', KEYS[2]) == 1 then return {'answered'} end
+if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
+redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
+if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('PEXPIREAT', KEYS[4], ARGV[2]) end
+return {'done'}
+"""
+# KEYS: outcome. ARGV: the outcome, expiry. The outcome recorded before, or nil when this one is now recorded.
+_RECORD = """
+local prior = redis.call('GET', KEYS[1])
+if prior then return prior end
+redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
+return false
+"""
+# KEYS: waiting. ARGV: the claim. Removed only while it is still this claim.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def key(kind: str, name: str) -> str:
+    """`scene-agent:<kind>:<name>`."""
+    return f"{PREFIX}{kind}:{name}"
+
+
+def expiry_ms(session: SelectionSession) -> int:
+    """When a session's keys expire: RETAIN_AFTER_EXPIRY after the session does (late answers get 409/410, not 404)."""
+    return int((session.expires_at + RETAIN_AFTER_EXPIRY).timestamp() * 1000)
+
+
+def _raw(value: bytes | str) -> bytes:
+    return value if isinstance(value, bytes) else value.encode()
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _verdict(value: bytes | str) -> Verdict:
+    text = _text(value)
+    if text not in VERDICTS:
+        raise BrokerUnavailableError(f"the selection broker answered {text[:40]!r}, which this version does not know")
+    return cast(Verdict, text)
+
+
+def machine_place(selection_dir: Path) -> str:
+    """This machine and selection directory: an API server writes the selection file only where the waiter's is."""
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        boot = ""
+    return f"{socket.gethostname()}|{boot}|{os.path.realpath(selection_dir)}"
+
+
+class RedisBroker:
+    """One Redis (its connection pool) and the process' waiter on it; shared by every channel on that URL."""
+
+    _shared: ClassVar[dict[str, RedisBroker]] = {}
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, url: str):
+        self.url = url
+        self.where = redact_url(url)
+        # One try more on a dropped connection (a pooled one that Redis closed when it restarted), no backoff:
+        # an unreachable Redis is reported within CONNECT_TIMEOUT_S.
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=MAX_CONNECTIONS, timeout=COMMAND_TIMEOUT_S, socket_connect_timeout=CONNECT_TIMEOUT_S,
+            socket_timeout=COMMAND_TIMEOUT_S, retry=Retry(NoBackoff(), 1), client_name="scene-agent")
+        self.client: redis.Redis = redis.Redis(connection_pool=pool)
+        self._answer_script = self.client.register_script(_ANSWER)
+        self._record_script = self.client.register_script(_RECORD)
+        self._release_script = self.client.register_script(_RELEASE)
+        self._extend_script = self.client.register_script(_EXTEND)
+        self.waiter = RedisWaiter(self)
+
+    @classmethod
+    def shared(cls, url: str) -> RedisBroker:
+        """The process-wide broker for this URL (one pool, one listener thread)."""
+        with cls._shared_lock:
+            broker = cls._shared.get(url)
+            if broker is None:
+                broker = cls._shared[url] = cls(url)
+            return broker
+
+    def close(self) -> None:
+        """Stop the listener, then close the pool's connections (tests, benchmarks)."""
+        self.waiter.close()
+        self.client.close()
+        self.client.connection_pool.disconnect()
+
+    @contextmanager
+    def reach(self, doing: str) -> Iterator[None]:
+        """Redis errors as BrokerUnavailableError naming the broker and what was being done."""
+        try:
+            yield
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise BrokerUnavailableError(f"the selection broker {self.where} is not reachable while {doing} "
+                                         f"({exc}); try again when it is back") from None
+        except redis.ResponseError as exc:  # NOAUTH, READONLY replica, OOM, a script Redis refused
+            raise BrokerUnavailableError(f"the selection broker {self.where} refused {doing}: {exc}") from None
+
+    # -- what waiter.RedisWaiter needs (the Broker protocol) ---------------------------------------
+
+    def answer_key(self, session_id: str) -> str:
+        return key("answer", session_id)
+
+    def wake_key(self, token: str) -> str:
+        return key("wake", token)
+
+    def claim(self, session_id: str, claim: bytes) -> None:
+        with self.reach(f"claiming session {session_id}"):
+            self.client.set(key("waiting", session_id), claim, px=CLAIM_TTL_MS)
+
+    def release(self, session_id: str, claim: bytes) -> None:
+        with self.reach(f"releasing session {session_id}"):
+            self._release_script(keys=[key("waiting", session_id)], args=[claim])
+
+    def refresh(self, waits: list[BrokeredSelection]) -> list[bytes | None]:
+        with self.reach("renewing the waiting claims"):
+            pipe = self.client.pipeline(transaction=False)
+            for pending in waits:
+                session = pending.session
+                expiry = expiry_ms(session)
+                pipe.set(key("waiting", session.session_id), pending.claim, px=CLAIM_TTL_MS)
+                pipe.set(key("session", session.session_id), pending.session_json, pxat=expiry, nx=True)
+                if pending.view is not None and session.view:
+                    pipe.set(key("view", session.view), pending.view, pxat=expiry, nx=True)
+            pipe.mget([key("outcome", p.session.session_id) for p in waits])
+            outcomes: list[bytes | None] = pipe.execute()[-1]
+        return outcomes
+
+    def pop(self, keys: list[str], timeout: float) -> tuple[str, bytes] | None:
+        with self.reach("waiting for answers"):
+            popped = self.client.blpop(keys, timeout=timeout)
+        return None if popped is None else (_text(popped[0]), _raw(popped[1]))
+
+    def get(self, name: str, doing: str) -> bytes | None:
+        """The value at `name`, or None."""
+        with self.reach(doing):
+            value = self.client.get(name)
+        return None if value is None else _raw(value)
+
+    def record(self, end: SessionOutcome, session: SelectionSession) -> SessionOutcome:
+        with self.reach(f"recording how session {session.session_id} ended"):
+            prior = self._record_script(keys=[key("outcome", session.session_id)],
+                                 args=[end.model_dump_json(), expiry_ms(session)])
+        return end if prior is None else SessionOutcome.model_validate_json(prior)
+
+    def record_answer(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
+        """Run the answer script: 'done', or why not ('not_found', 'answered', 'nobody_waiting')."""
+        sid = session.session_id
+        with self.reach(f"answering selection session {sid}"):
+            verdict = self._answer_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
+                                                 key("answer", sid)],
+                                           args=[outcome.model_dump_json(), expiry_ms(session)])
+        return _verdict(verdict[0])
+
+    def extend(self, session: SelectionSession) -> Verdict:
+        """Store the session with its new deadline if it is still open and waited for: 'done', or why not."""
+        sid = session.session_id
+        with self.reach(f"adding time to selection session {sid}"):
+            verdict = self._extend_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
+                                                key("view", session.view or selection_view(sid))],
+                                          args=[session.model_dump_json(), expiry_ms(session)])
+        return _verdict(verdict[0])
+
+    def session_expiry(self, session_id: str) -> datetime | None:
+        """When the stored session expires now (it may have been given more time), or None."""
+        data = self.get(key("session", session_id), f"reading selection session {session_id}")
+        if data is None:
+            return None
+        try:
+            return SelectionSession.model_validate_json(data).expires_at
+        except ValidationError:
+            return None
+
+    def wake(self, wake_key: str) -> None:
+        with self.reach("waking a listener"):
+            pipe = self.client.pipeline(transaction=False)
+            pipe.rpush(wake_key, b"1")
+            pipe.pexpire(wake_key, WAKE_TTL_MS)
+            pipe.execute()
+
+    def drain(self, wake_key: str) -> None:
+        with self.reach("waking a listener"):
+            self.client.delete(wake_key)

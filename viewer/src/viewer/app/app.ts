@@ -1,0 +1,179 @@
+// The viewer app: opens a target (URL state alone is enough), loads it progressively into the stage,
+// and runs view-only or selection mode — picks, drill-down, floors, the session's countdown, Confirm
+// and Cancel — keeping the DOM, `document.body.dataset.viewerState` and `window.sceneViewer` current.
+// Going to another view is a history entry (history.ts), so Back and Forward move between views.
+// It owns the state (store.ts) and wires its parts: loading (loading.ts), where in the view the user is and
+// what is framed (places.ts), how items look (styling.ts), and the read-only test hook (hooks.ts).
+
+import { targetUrl, WHOLE_SCENE, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
+import { onLangChange } from "../../i18n";
+import { WebGLUnavailable } from "../errors";
+import type { Place } from "../navigation/history";
+import { Navigation } from "../navigation/navigation";
+import { Labels } from "../panel/labels";
+import { Panel } from "../panel/panel";
+import { ViewControls } from "../panel/viewControls";
+import { listenToPointer } from "../picking/clicks";
+import { viewerKey } from "../session/keys";
+import { Stage } from "../stage/stage";
+import { t } from "../strings";
+import { createHook } from "./hooks";
+import { Loading } from "./loading";
+import type { ViewerParts } from "./parts";
+import { Places } from "./places";
+import { ViewerStore, type ViewerState } from "./store";
+import { Styling } from "./styling";
+
+export class ViewerApp implements ViewerHandle {
+  /** What mountViewer hands out: the chat panel's way to switch views in place (and the test hook's). */
+  readonly handle: ViewerHandle = {
+    open: (next) => this.open(next),
+    current: () => this.current(),
+    sessionEnded: (sessionId, status, codes) => this.sessionEnded(sessionId, status, codes),
+    camera: () => this.camera(),
+  };
+  private readonly store: ViewerStore;
+  private readonly panel: Panel;
+  private readonly labels: Labels;
+  private readonly view: ViewControls;
+  private stage: Stage | null = null;
+  private readonly styling: Styling;
+  private readonly places: Places;
+  private readonly loading: Loading;
+  private readonly navigation: Navigation;
+
+  constructor(readonly root: HTMLElement, target: ViewTarget) {
+    const store = (this.store = new ViewerStore(target));
+    const session = () => store.session;
+    this.panel = new Panel(root, {
+      toggle: (code) => session()?.toggle(code),
+      confirm: () => void session()?.confirm(),
+      cancel: () => void session()?.cancel(),
+      undo: () => session()?.undo(),
+      drill: (room) => this.go({ floor: store.floor, room }),
+      back: () => this.go({ floor: store.floor, room: null }),
+      frameItem: (code) => this.places.frameCodes([code]),
+      hoverRow: (code) => this.setHovered(code),
+      floor: (code) => this.go({ floor: code, room: null }),
+      reset: () => this.places.frameDefault(),
+      wholeScene: () => void this.navigation.visit({ target: WHOLE_SCENE, floor: null, room: null }, "push"),
+      wholeSceneHref: () => targetUrl(WHOLE_SCENE),
+      moreTime: () => void session()?.extend(),
+      escapeYes: () => void session()?.cancel(),
+      escapeNo: () => session()?.dismissEscape(),
+    });
+    this.labels = new Labels(this.panel.stage);
+    this.view = new ViewControls(this.panel.bar.el, root, {
+      changed: (reframe) => {
+        this.styling.restyle();
+        if (reframe) this.places.frameDefault();
+      },
+      frameAll: () => this.places.frameDefault(),
+    });
+    window.sceneViewer = createHook(store, { stage: () => this.stage, handle: this.handle, view: this.view.testHook() });
+    const parts: ViewerParts = { panel: this.panel, labels: this.labels, view: this.view, stage: () => this.stage };
+    this.styling = new Styling(store, parts);
+    this.places = new Places(store, parts, this.styling);
+    this.loading = new Loading(store, parts, this.styling, this.places, {
+      makeStage: () => this.makeStage(),
+      setState: (state) => this.setState(state),
+      picksChanged: () => this.picksChanged(),
+      applyPlace: () => this.places.apply(this.navigation.wanted),
+    });
+    this.navigation = new Navigation({
+      target: () => store.target,
+      loaded: () => store.model !== null && store.settled,
+      load: (next, initial) => this.loading.load(next, initial),
+      applyPlace: () => this.places.apply(this.navigation.wanted),
+    });
+    document.addEventListener("keydown", (e) => viewerKey(e, {
+      root: this.root, session, inRoom: () => store.drillRoom !== null,
+      leaveRoom: () => this.go({ floor: store.floor, room: null }),
+    }));
+    onLangChange(() => this.renderTexts());
+  }
+
+  // --- ViewerHandle -------------------------------------------------------------------------------
+
+  /** A view the chat opens: a new history entry (Back returns to what was shown before). */
+  open(target: ViewTarget): Promise<void> {
+    return this.navigation.visit({ target, floor: null, room: null }, "push");
+  }
+
+  /** The page's first view, from its URL alone. */
+  start(place: Place): Promise<void> {
+    return this.navigation.visit(place, "replace", true);
+  }
+
+  current(): ViewTarget {
+    return this.store.target;
+  }
+
+  sessionEnded(sessionId: string, status: "confirmed" | "cancelled" | "expired", codes: string[] = []): void {
+    if (this.store.session?.sessionId === sessionId) this.store.session.ended(status, codes);
+  }
+
+  /** The camera in scene coordinates once a view is shown (framed), else null. */
+  camera(): SceneCamera | null {
+    return this.store.model && this.stage ? this.stage.sceneCamera() : null;
+  }
+
+  // --- what the parts share -----------------------------------------------------------------------
+
+  /** The user goes to another floor or room of the view shown. */
+  private go(at: { floor: string | null; room: string | null }): void {
+    if (this.store.model && (at.floor !== this.store.floor || at.room !== this.store.drillRoom)) this.navigation.go(at.floor, at.room);
+  }
+
+  /** The 3D stage, made on first use; WebGLUnavailable when the browser cannot draw. */
+  private makeStage(): Stage {
+    if (this.stage) return this.stage;
+    let stage: Stage;
+    try {
+      stage = new Stage(this.panel.stage);
+    } catch (exc) {
+      throw new WebGLUnavailable(String(exc));
+    }
+    const store = this.store;
+    this.stage = stage;
+    this.view.attach(stage);
+    this.panel.stage.append(this.labels.element); // above the canvas
+    stage.canvas.setAttribute("aria-label", t("canvasLabel"));
+    stage.onRender = () => {
+      this.labels.place((p) => stage.project(p));
+      if (store.tiled && store.settled) this.loading.showPoints();
+    };
+    listenToPointer({
+      stage, picker: () => store.picker, picked: (pick) => (store.lastPick = pick), targets: () => store.targets,
+      model: () => store.model, session: () => store.session, drillRoom: () => store.drillRoom,
+      hover: (code) => this.setHovered(code), frame: (codes) => this.places.frameCodes(codes),
+      enterRoom: (room) => this.go({ floor: store.floor, room }),
+    });
+    return stage;
+  }
+
+  private setState(state: ViewerState): void {
+    this.store.state = state;
+    document.body.dataset.viewerState = state;
+    this.root.dataset.state = state;
+    if (state !== "ready" && state !== "loading" && this.store.hovered) this.setHovered(null);
+  }
+
+  private picksChanged(): void {
+    this.store.selected = this.store.session?.selected ?? [];
+    this.styling.restyle();
+  }
+
+  private setHovered(code: string | null): void {
+    if (code === this.store.hovered) return;
+    this.store.hovered = code;
+    this.styling.restyle();
+  }
+
+  private renderTexts(): void {
+    this.panel.renderTexts();
+    this.view.renderTexts();
+    this.stage?.canvas.setAttribute("aria-label", t("canvasLabel"));
+    if (this.store.drillRoom) this.places.drill(this.store.drillRoom, false);
+  }
+}

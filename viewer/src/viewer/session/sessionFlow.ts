@@ -1,0 +1,224 @@
+// One selection session in the viewer: the picks, the countdown and "More time", Confirm and Cancel (one
+// request in flight; refused answers explained with the server's message), Escape that asks before it
+// cancels, and the end of the session however it comes — sent from here, cancelled, expired, or ended
+// elsewhere (another window, the agent).
+
+import { ApiError, cancelSelection, extendSelection, submitSelection, type SessionState } from "../data/api";
+import { answerErrorMessage, extendErrorMessage } from "../errors";
+import type { ViewerState } from "../app/store";
+import type { SelectionSpec } from "../data/model";
+import type { Panel } from "../panel/panel";
+import { Picks, SessionClock, type SessionEnd } from "./selection";
+import { t } from "../strings";
+
+type Ended = SessionEnd;
+const FINAL: Record<Ended, ViewerState> = { confirmed: "submitted", cancelled: "cancelled", expired: "expired", abandoned: "abandoned" };
+// How long the Escape question waits for a second Escape (or an answer) before it goes away by itself.
+const ESCAPE_ASK_MS = 5000;
+// What one press of "More time" adds (the server takes at most 600 s at a time, 3600 s in all).
+const MORE_TIME_S = 60;
+
+export class SessionFlow {
+  readonly sessionId: string;
+  private picks: Picks;
+  private clock: SessionClock | null = null;
+  private busy: "sending" | "cancelling" | null = null;
+  private state: ViewerState = "loading";
+  private endedWhileBusy: Ended | null = null;
+  private contactLost = false;
+  private extending = false;
+  private escapeTimer = 0;
+  /** What was picked when the session was confirmed elsewhere (another window, the API). */
+  private pickedElsewhere: string[] | null = null;
+
+  constructor(
+    private readonly spec: SelectionSpec,
+    private readonly panel: Panel,
+    private readonly on: { state(state: ViewerState): void; changed(): void },
+  ) {
+    this.sessionId = spec.sessionId;
+    this.picks = new Picks(spec.candidates, spec.multiple);
+    this.update();
+  }
+
+  get selected(): string[] {
+    return this.pickedElsewhere ?? this.picks.selected;
+  }
+
+  /** The session as the server reported it when the view finished loading. */
+  start(session: SessionState): void {
+    if (session.status === "expired" || session.status === "cancelled") {
+      // Over before the page opened: nothing to pick, so a card says why instead of candidates and buttons.
+      const status = session.status;
+      this.panel.showCard(status, () => t(status === "expired" ? "expiredAtLoad" : "cancelledAtLoad"));
+      this.setState(status);
+      this.on.changed();
+      return;
+    }
+    if (session.multiple !== this.spec.multiple) this.picks = new Picks(this.spec.candidates, session.multiple);
+    const prompt = this.spec.prompt || session.prompt;
+    this.panel.setPrompt(prompt ? () => prompt : null, () => t(session.multiple ? "pickSeveral" : "pickOne"));
+    this.setState("ready");
+    this.clock = new SessionClock(this.sessionId, (left) => this.panel.setCountdown(left), (status, codes) => this.ended(status, codes),
+                                  (ok) => this.contact(ok));
+    this.clock.start(session);
+  }
+
+  toggle(code: string): void {
+    if (this.state !== "ready" || this.busy || !this.picks.toggle(code)) return;
+    this.clearError();
+    this.update();
+    this.on.changed();
+  }
+
+  undo(): void {
+    if (this.state !== "ready" || this.busy || !this.picks.undo()) return;
+    this.clearError();
+    this.update();
+    this.on.changed();
+  }
+
+  async confirm(): Promise<void> {
+    if (this.state !== "ready" || this.busy) return;
+    const codes = this.picks.selected;
+    if (!codes.length) {
+      this.panel.setMessage(() => t("pickFirst"), "error");
+      return;
+    }
+    await this.answer("sending", () => submitSelection(this.sessionId, codes), "submitted", () => t("sent", { codes: codes.join(", ") }));
+  }
+
+  async cancel(): Promise<void> {
+    if (this.state !== "ready" || this.busy) return;
+    this.dismissEscape();
+    await this.answer("cancelling", () => cancelSelection(this.sessionId), "cancelled", () => t("cancelled"));
+  }
+
+  /** Escape: the first asks "Cancel this pick?"; a second one while it asks (or "Yes, cancel") cancels. */
+  escape(): void {
+    if (this.state !== "ready" || this.busy) return;
+    if (this.panel.escapeAsked) {
+      void this.cancel();
+      return;
+    }
+    this.panel.askEscape(true);
+    window.clearTimeout(this.escapeTimer);
+    this.escapeTimer = window.setTimeout(() => this.dismissEscape(), ESCAPE_ASK_MS);
+  }
+
+  /** The Escape question goes away (answered "Keep picking", timed out, or the session moved on). */
+  dismissEscape(): void {
+    window.clearTimeout(this.escapeTimer);
+    if (this.panel.escapeAsked) this.panel.askEscape(false);
+  }
+
+  /** "More time": the server moves the deadline; the countdown follows its answer. */
+  async extend(): Promise<void> {
+    if (this.state !== "ready" || this.busy || this.extending || !this.clock) return;
+    this.extending = true;
+    this.update();
+    try {
+      const state = await extendSelection(this.sessionId, MORE_TIME_S);
+      this.clock.update(state);
+      if (this.state === "ready") {
+        const seconds = Math.ceil(state.seconds_left);
+        this.panel.setMessage(() => t("moreTimeAdded", { seconds }), "ok");
+      }
+    } catch (exc) {
+      if (this.state !== "ready") return; // the session ended meanwhile, and said so
+      const message = () => extendErrorMessage(exc);
+      const refused = exc instanceof ApiError && exc.kind === "http" ? exc : null;
+      if (refused?.status === 410 && refused.code === "nobody_waiting") this.finish("abandoned", message, "error");
+      else if (refused?.status === 410) this.finish("expired", message, "error");
+      else if (refused?.status === 409 || refused?.status === 404) {
+        const now = refused.status === 409 ? await this.clock?.refresh() : null;
+        if (this.state === "ready") this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
+      } else this.panel.setMessage(message, "error"); // 422 (an hour at most) or no answer: the pick goes on
+    } finally {
+      this.extending = false;
+      this.update();
+    }
+  }
+
+  private async answer(busy: "sending" | "cancelling", send: () => Promise<unknown>, done: ViewerState, said: () => string): Promise<void> {
+    this.busy = busy; // set before the request leaves: a second click or key press finds it busy
+    this.panel.setMessage(null);
+    this.setState("submitting"); // an answer is on its way (Confirm or Cancel)
+    try {
+      await send();
+      this.finish(done, said, done === "submitted" ? "ok" : "info");
+    } catch (exc) {
+      this.busy = null;
+      const message = () => answerErrorMessage(exc);
+      const status = exc instanceof ApiError && exc.kind === "http" ? exc.status : 0;
+      if (status === 410 && exc instanceof ApiError && exc.code === "nobody_waiting") this.finish("abandoned", () => t("nobodyWaiting"), "error");
+      else if (status === 410) this.finish("expired", message, "error");
+      else if (status === 409) {
+        const now = this.endedWhileBusy ?? (await this.clock?.refresh()) ?? null;
+        this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
+      } else if (status === 404) this.finish("error", message, "error");
+      else if (this.endedWhileBusy) this.ended(this.endedWhileBusy);
+      else {
+        this.setState("ready"); // refused picks (422) or no answer: the user may try again
+        this.panel.setMessage(message, "error");
+      }
+    }
+  }
+
+  /** The session ended without this viewer answering it (or its answer raced a poll); `codes`: what was picked. */
+  ended(status: Ended, codes: string[] = []): void {
+    if (this.busy) {
+      this.endedWhileBusy = status;
+      return;
+    }
+    if (this.state !== "ready" && this.state !== "loading") return;
+    if (status === "confirmed" && codes.length) {
+      this.pickedElsewhere = codes;
+      this.finish("submitted", () => t("pickedElsewhere", { codes: codes.join(", ") }), "info");
+      return;
+    }
+    const said = { confirmed: "answeredElsewhere", cancelled: "cancelledElsewhere", expired: "expired", abandoned: "nobodyWaiting" } as const;
+    this.finish(FINAL[status], () => t(said[status]), status === "expired" || status === "abandoned" ? "error" : "info");
+  }
+
+  private finish(state: ViewerState, message: () => string, tone: "info" | "ok" | "error"): void {
+    this.clock?.stop();
+    this.dismissEscape();
+    this.busy = null;
+    this.setState(state);
+    this.panel.setCountdown(null);
+    this.panel.setMessage(message, tone);
+    this.on.changed();
+  }
+
+  private contact(ok: boolean): void {
+    if (ok === !this.contactLost) return;
+    this.contactLost = !ok;
+    if (!ok) this.panel.setMessage(() => t("errPollLost"), "error");
+    else this.panel.setMessage(null);
+  }
+
+  private clearError(): void {
+    if (this.state === "ready") this.panel.setMessage(null);
+  }
+
+  private setState(state: ViewerState): void {
+    this.state = state;
+    this.on.state(state);
+    this.update();
+  }
+
+  /** Buttons and the picked line follow the state. */
+  private update(): void {
+    const ready = this.state === "ready" && !this.busy;
+    const selected = this.selected;
+    this.panel.setActions({ confirm: ready && selected.length > 0, cancel: ready, undo: ready && this.picks.canUndo }, this.busy);
+    this.panel.setMoreTime(ready, this.extending);
+    this.panel.setPicked(() => (selected.length ? t("picked", { codes: selected.join(", ") }) : t("nothingPicked")));
+  }
+
+  stop(): void {
+    this.clock?.stop();
+    window.clearTimeout(this.escapeTimer);
+  }
+}
