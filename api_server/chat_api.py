@@ -23,7 +23,7 @@ from api_server.chat_bodies import (
 from api_server.chat_runs import ChatRuns, Run
 from api_server.openapi import Stream, documented
 from api_server.request_body import json_body
-from scene_agent.agent.events import AgentEvent
+from scene_agent.agent.events import agent_events
 from scene_agent.agent.pick_in_words import WordsAnswer
 from scene_agent.errors import BusyError, UsageError
 from scene_agent.selection.session import SESSION_ID_RE
@@ -137,7 +137,7 @@ def chat() -> tuple[Response, int]:
 @bp.get("/api/runs/<run_id>/events")
 @documented("The run's events as Server-Sent Events (id = event number; resumes after Last-Event-ID or ?after=; "
             "`event: end` after the final event)", tag="chat",
-            responses={200: Stream(sse.MEDIA_TYPE, "AgentEvent", AgentEvent), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody})
+            responses={200: Stream(sse.MEDIA_TYPE, "AgentEvent", agent_events), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody})
 def run_events(run_id: str) -> Response:
     """Stream the run's events from where the reader is."""
     run = chat_runs().run(_check_id(run_id, "run"))

@@ -14,11 +14,18 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
-
 from api_server.web_questions import WebQuestions
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import Final, Question, SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout, event_json
+from scene_agent.agent.events import (
+    AgentEvent,
+    Final,
+    Question,
+    SelectionCancelled,
+    SelectionReceived,
+    SelectionRequired,
+    SelectionTimeout,
+    event_json,
+)
 from scene_agent.agent.pick_in_words import WordsAnswer, answer_in_words
 from scene_agent.agent.planner import Planner
 from scene_agent.agent.scene_agent import SceneAgent, default_planner
@@ -90,17 +97,18 @@ class Run:
         with self._changed:
             return len(self._events)
 
-    def publish(self, event: BaseModel) -> None:
+    def publish(self, event: AgentEvent) -> None:
         """Keep an event and wake every reader."""
         with self._changed:
             self._events.append(event_json(event))
-            if isinstance(event, Final):
-                self.final = event
-                self.pick = None
-            elif isinstance(event, SelectionRequired):
-                self.pick = event
-            elif isinstance(event, (SelectionReceived, SelectionTimeout, SelectionCancelled)):
-                self.pick = None
+            match event:
+                case Final():
+                    self.final = event
+                    self.pick = None
+                case SelectionRequired():
+                    self.pick = event
+                case SelectionReceived() | SelectionTimeout() | SelectionCancelled():
+                    self.pick = None
             self._changed.notify_all()
 
     def events_after(self, after: int, timeout: float) -> tuple[list[tuple[int, str]], bool]:
@@ -230,10 +238,11 @@ class ChatRuns:
             if not run.finished:  # SceneAgent always ends with `final`; this only guards against a bug there
                 run.publish(Final(status="error", answer="The run ended without an answer (an internal error)."))
 
-    def _publish(self, run: Run, event: BaseModel) -> None:
-        if isinstance(event, Question):
-            # Known to the channel before any browser sees the event: an early answer is kept, not refused.
-            self.questions.register(event.question_id, event.questions)
+    def _publish(self, run: Run, event: AgentEvent) -> None:
+        match event:
+            case Question(question_id=question_id, questions=questions):
+                # Known to the channel before any browser sees the event: an early answer is kept, not refused.
+                self.questions.register(question_id, questions)
         run.publish(event)
 
     def _conversation_for(self, conversation_id: str | None) -> Conversation:

@@ -6,6 +6,7 @@ runs api_server/openapi_dump.py), so a model the page reads cannot change withou
 
 from __future__ import annotations
 
+import inspect
 import re
 import weakref
 from collections.abc import Callable
@@ -32,8 +33,9 @@ _DECLARED: weakref.WeakKeyDictionary[Callable[..., Any], dict[str, Any]] = weakr
 class Stream:
     """A streamed body: `media_type` (e.g. text/event-stream) whose every message carries one JSON value of `item`.
 
-    `item` is anything pydantic makes a schema of (a model, or an annotated union such as the agent's events);
-    its schema becomes the component `name`, and the response's schema refers to it.
+    `item` is anything pydantic makes a schema of (a model, or an annotated union such as the agent's events), or a
+    function that returns one when the document is built (the agent's events: their tool results are the tools
+    registered then); its schema becomes the component `name`, and the response's schema refers to it.
     """
 
     media_type: str
@@ -118,7 +120,8 @@ def _schemas(requests: set[type[BaseModel]], responses: set[type[BaseModel]],
     inputs: list[tuple[Any, JsonSchemaMode, Any]] = [
         (model, "validation", TypeAdapter(model).core_schema) for model in ordered_requests]
     inputs += [(model, "serialization", TypeAdapter(model).core_schema) for model in ordered_responses]
-    inputs += [(stream, "serialization", TypeAdapter(stream.item).core_schema) for stream in ordered_streams]
+    inputs += [(stream, "serialization", TypeAdapter(stream.item() if inspect.isfunction(stream.item) else stream.item).core_schema)
+               for stream in ordered_streams]
     generator = _ResponseSchemas(ref_template="#/components/schemas/{model}")
     keyed, definitions = generator.generate_definitions(inputs)
     components: dict[str, Any] = {str(name): schema for name, schema in definitions.items()}

@@ -24,7 +24,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
+from scene_agent.agent.events import AgentEvent, SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
 from scene_agent.errors import SceneAgentError
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
@@ -116,15 +116,16 @@ class Job:
         self.pick = None
         self.picks.append(result)
 
-    def see(self, event: BaseModel) -> None:
+    def see(self, event: AgentEvent) -> None:
         """An agent run's events: the picks it asks for and how they end."""
-        if isinstance(event, SelectionRequired):
-            self.needs_pick(PickNeeded(session_id=event.session_id, viewer_url=event.viewer_url,
-                                       candidates=list(event.candidates), prompt=event.prompt, multiple=event.multiple,
-                                       expires_at=datetime.fromisoformat(event.expires_at), timeout=event.timeout,
-                                       channel=event.channel or ""))
-        elif isinstance(event, SelectionReceived | SelectionTimeout | SelectionCancelled):
-            self.pick = None
+        match event:
+            case SelectionRequired():
+                self.needs_pick(PickNeeded(session_id=event.session_id, viewer_url=event.viewer_url,
+                                           candidates=list(event.candidates), prompt=event.prompt, multiple=event.multiple,
+                                           expires_at=datetime.fromisoformat(event.expires_at), timeout=event.timeout,
+                                           channel=event.channel or ""))
+            case SelectionReceived() | SelectionTimeout() | SelectionCancelled():
+                self.pick = None
 
 
 class JobLink:

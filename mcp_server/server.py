@@ -1,8 +1,9 @@
 """`build_server`: scene-agent's tools and the scene as an MCP server (the official SDK's `MCPServer`).
 
-Tools: `find`, `visualize`, `color`, `volume` (the agent's own tools, their input schemas generated from the
-same pydantic models: mcp_server/tool_functions.py), `ask` (the whole agent: find, decide, pick, measure,
-answer) and `wait_for_selection`. Results come as text (a one-line summary, then the result as JSON) plus the
+Tools: the agent's own tools from tools/registry.py (`find`, `visualize`, `color`, `volume`; not those that ask
+the user questions), their input and output schemas generated from the same pydantic models
+(mcp_server/tool_functions.py); `ask` (the whole agent: find, decide, pick, measure, answer) and
+`wait_for_selection`. Results come as text (a one-line summary, then the result as JSON) plus the
 same result as structured content. Resources: the scene's manifest (JSON) and a summary (Markdown).
 
 A pick happens in our web viewer: see mcp_server/picks.py for how the host is asked for it.
@@ -24,18 +25,17 @@ import scene_agent
 from mcp_server.jobs import Finished, Job, JobLink, Jobs, PickNeeded
 from mcp_server.models import AskInput, AskOutcome, PendingPick, WaitForSelectionInput, WaitOutcome
 from mcp_server.picks import follow, next_milestone, resume
-from mcp_server.tool_functions import register_tool
+from mcp_server.tool_functions import Handler, register_tool
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
+from scene_agent.language.words import Lang, detect_language
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.tools.color import ColorInput, ColorResult, color
 from scene_agent.tools.context import ToolContext
-from scene_agent.tools.find import FindInput, FindResult, find
 from scene_agent.tools.registry import TOOLS
-from scene_agent.tools.visualize import VisOutput, VisualizeInput, visualize
-from scene_agent.tools.volume import VolumeInput, VolumeResult, volume
+from scene_agent.tools.tool import Tool
+from scene_agent.tools.visualize import VisOutput
 
 INSTRUCTIONS = ("Answers questions about one scanned building (floors → rooms → objects, codes like 0-7 and 0-7-12). "
                 "`ask` does everything in one call; when the words leave a real choice it has the user pick in a 3D "
@@ -49,6 +49,12 @@ def result(value: BaseModel) -> CallToolResult:
     dumped = value.model_dump(mode="json", exclude_none=True)
     text = f"{summary}\n\n{json.dumps(dumped, ensure_ascii=False)}" if summary else json.dumps(dumped, ensure_ascii=False)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=dumped)
+
+
+def _language_of(parsed: BaseModel) -> Lang:
+    """The language of the first argument in words (find's query), else English: what the tool's words are in."""
+    texts = (value for value in parsed.model_dump().values() if isinstance(value, str))
+    return next((lang for text in texts if (lang := detect_language(text)) is not None), "en")
 
 
 def _failed(done: Finished) -> ToolError:
@@ -71,33 +77,33 @@ class SceneTools:
 
     # -- the agent's tools ----------------------------------------------------------------------------------
 
-    async def find(self, ctx: Context, spec: FindInput) -> CallToolResult:
-        found = await anyio.to_thread.run_sync(lambda: find(self.scene, spec.query, color=spec.color, size=spec.size,
-                                                            relation=spec.relation, within=spec.within))
-        return result(found)
+    def handler(self, tool: Tool) -> Handler[BaseModel]:
+        """How this server calls one of the agent's tools."""
 
-    async def color(self, ctx: Context, spec: ColorInput) -> CallToolResult:
-        return result(await anyio.to_thread.run_sync(color, self.scene, spec.code))
+        async def call(ctx: Context, parsed: BaseModel) -> CallToolResult | InputRequiredResult:
+            return await self.run_tool(ctx, tool, parsed)
 
-    async def volume(self, ctx: Context, spec: VolumeInput) -> CallToolResult:
-        return result(await anyio.to_thread.run_sync(volume, self.scene, spec.code))
+        return call
 
-    async def visualize(self, ctx: Context, spec: VisualizeInput) -> CallToolResult | InputRequiredResult:
-        if ctx.request_state:
+    async def run_tool(self, ctx: Context, tool: Tool, parsed: BaseModel) -> CallToolResult | InputRequiredResult:
+        """A call that does not wait for the user runs at once; one that does (visualize's pick) runs as a job whose
+        pick the host is asked for, or is resumed with the host's answer (the 2026-07-28 protocol's retry)."""
+        if tool.may_wait and ctx.request_state:
             job = await resume(ctx, self.jobs, self.scene, self.channel)
-        elif not spec.selection_mode:
-            return result(await anyio.to_thread.run_sync(lambda: visualize(self.context(), spec)))
+        elif not tool.waits(parsed.model_dump()):
+            context = self.context(lang=_language_of(parsed))
+            return result(await anyio.to_thread.run_sync(lambda: tool.run(context, parsed)))
         else:
-            job = self.jobs.add(Job("visualize")).start(lambda job: visualize(self.context(user=JobLink(job)), spec))
-        return self._visualized(await follow(ctx, job, self.scene, self.channel))
+            job = self.jobs.add(Job(tool.name)).start(lambda job: tool.run(self.context(user=JobLink(job)), parsed))
+        return self._ran(tool, await follow(ctx, job, self.scene, self.channel))
 
-    def _visualized(self, reached: Finished | PickNeeded | InputRequiredResult) -> CallToolResult | InputRequiredResult:
+    def _ran(self, tool: Tool, reached: Finished | PickNeeded | InputRequiredResult) -> CallToolResult | InputRequiredResult:
         if isinstance(reached, InputRequiredResult):
             return reached
         if isinstance(reached, PickNeeded):  # the host cannot be asked: it opens the URL, then wait_for_selection
             assert reached.vis is not None
             return result(reached.vis)
-        if not isinstance(reached.value, VisOutput):
+        if not isinstance(reached.value, tool.result_model):
             raise _failed(reached)
         return result(reached.value)
 
@@ -156,11 +162,10 @@ def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) ->
     """The MCP server for one scene: its tools and resources; the jobs it runs (to stop them on shutdown)."""
     server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS)
     tools = SceneTools(scene, settings, channel, Jobs())
-    register_tool(server, "find", TOOLS["find"].description, FindInput, FindResult, tools.find)
-    register_tool(server, "visualize", TOOLS["visualize"].description, VisualizeInput, VisOutput, tools.visualize,
-                  input_required=True)
-    register_tool(server, "color", TOOLS["color"].description, ColorInput, ColorResult, tools.color)
-    register_tool(server, "volume", TOOLS["volume"].description, VolumeInput, VolumeResult, tools.volume)
+    for tool in TOOLS.values():
+        if not tool.asks_questions:  # the host's model asks the user itself
+            register_tool(server, tool.name, tool.description, tool.input_model, tool.result_model, tools.handler(tool),
+                          input_required=tool.may_wait)
     register_tool(server, "ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True)
     register_tool(server, "wait_for_selection", WaitForSelectionInput.__doc__ or "", WaitForSelectionInput, WaitOutcome,
                   tools.wait_for_selection)

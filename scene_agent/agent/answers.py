@@ -239,12 +239,13 @@ class Measured:
         out = cls()
         for o in outcomes:
             code = o.args.get("code", "?") if isinstance(o.args, dict) else "?"
-            if not o.ok:
-                out.errors[code].append(FAILED(lang, tool=o.tool_name, message=o.error.message if o.error else "?"))
-            elif isinstance(o.value, ColorResult):
-                out.colors[code] = o.value
-            elif isinstance(o.value, VolumeResult):
-                out.volumes[code] = o.value
+            match o.value:
+                case _ if not o.ok:
+                    out.errors[code].append(FAILED(lang, tool=o.tool_name, message=o.error.message if o.error else "?"))
+                case ColorResult():
+                    out.colors[code] = o.value
+                case VolumeResult():
+                    out.volumes[code] = o.value
         return out
 
 

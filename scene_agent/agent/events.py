@@ -2,29 +2,32 @@
 
 Every event has a `type` and an ISO-8601 UTC timestamp `ts`. The three tool-call events of one call
 share its `id` and all carry `tool_name` and `args`, so a UI can update one card per call even when
-calls run concurrently. A `tool_call_result` carries the tool's typed result (one class per tool,
-told apart by `tool_name`) and its one-line human summary in English and Chinese, which the CLI cards
-and the web page show as they are.
+calls run concurrently. A `tool_call_result` carries the tool's typed result (one class per tool, made
+from tools/registry.py, told apart by `tool_name`) and its one-line human summary in English and Chinese,
+which the CLI cards and the web page show as they are.
+
+`AgentEvent` is the union as code sees it: a sink gets one and dispatches on its class (`match event:`).
+`agent_events()` is the same union as pydantic validates it and the OpenAPI document describes it.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, create_model
 
-from scene_agent.agent.results import FindCall
+from scene_agent.agent.results import carried
 from scene_agent.model import Model
 from scene_agent.selection.session import PickedItem
-from scene_agent.tools.color import ColorResult
-from scene_agent.tools.question import QuestionAnswer, QuestionItem, QuestionResult
+from scene_agent.tools.question import QuestionAnswer, QuestionItem
+from scene_agent.tools.registry import TOOLS
 from scene_agent.tools.summary import Summary
-from scene_agent.tools.visualize import VisOutput
-from scene_agent.tools.volume import VolumeResult
+from scene_agent.tools.tool import Summarized
 
-ToolResult = FindCall | VisOutput | ColorResult | VolumeResult | QuestionResult
 FinalStatus = Literal["answered", "not_found", "cancelled", "timeout", "error"]
 
 
@@ -54,7 +57,8 @@ class ToolCallStart(_Event):
 
 
 class ToolCallResult(_Event):
-    """A tool call succeeded: what every tool's result event has (the subclasses add the typed `result`)."""
+    """A tool call succeeded: what every tool's result event has. Each tool's own event (`FindCallResult`, …) is
+    made from the registry by `result_event`, with `tool_name` fixed and `result` typed as its tool's result."""
 
     type: Literal["tool_call_result"] = "tool_call_result"
     id: str
@@ -62,57 +66,31 @@ class ToolCallResult(_Event):
     args: dict[str, Any] | str
     summary: Summary = Field(description="The result in one line for people, in English and Chinese.")
     duration_ms: float
+    result: BaseModel
 
 
-class FindCallResult(ToolCallResult):
-    """find's candidates, with the agent's decision whether to ask."""
-
-    tool_name: Literal["find"] = "find"
-    result: FindCall
-
-
-class VisualizeCallResult(ToolCallResult):
-    """What the viewer shows; in selection mode, how the wait for the pick ended."""
-
-    tool_name: Literal["visualize"] = "visualize"
-    result: VisOutput
+@functools.cache
+def result_event(tool_name: str, result_model: type[BaseModel]) -> type[ToolCallResult]:
+    """The `tool_call_result` event of one tool, named after it ('find' → FindCallResult: the OpenAPI document's name,
+    and so the web page's)."""
+    name = "".join(part.capitalize() for part in tool_name.split("_")) + "CallResult"
+    tag: Any = Literal.__getitem__(tool_name)  # a Literal of a name known only at run time
+    return create_model(name, __base__=ToolCallResult, __module__=__name__,
+                        __doc__=f"A {tool_name} call succeeded: `result` is its {result_model.__name__}.",
+                        tool_name=(tag, tool_name), result=(result_model, ...))
 
 
-class ColorCallResult(ToolCallResult):
-    """The dominant colours of a room or object."""
-
-    tool_name: Literal["color"] = "color"
-    result: ColorResult
+def _tool_results() -> tuple[tuple[str, type[BaseModel]], ...]:
+    """The registered tools' names and the models their results travel in, in the registry's order."""
+    return tuple((tool.name, carried(tool.result_model)) for tool in TOOLS.values())
 
 
-class VolumeCallResult(ToolCallResult):
-    """The volume of a room or object."""
-
-    tool_name: Literal["volume"] = "volume"
-    result: VolumeResult
-
-
-class QuestionCallResult(ToolCallResult):
-    """The user's answers to a question dialog."""
-
-    tool_name: Literal["question"] = "question"
-    result: QuestionResult
-
-
-AnyToolCallResult = Annotated[
-    FindCallResult | VisualizeCallResult | ColorCallResult | VolumeCallResult | QuestionCallResult,
-    Field(discriminator="tool_name"),
-]
-_RESULT_EVENTS: dict[str, type[ToolCallResult]] = {
-    "find": FindCallResult, "visualize": VisualizeCallResult, "color": ColorCallResult, "volume": VolumeCallResult,
-    "question": QuestionCallResult,
-}
-
-
-def tool_call_result(call_id: str, tool_name: str, args: dict[str, Any] | str, result: ToolResult,
+def tool_call_result(call_id: str, tool_name: str, args: dict[str, Any] | str, result: BaseModel,
                      duration_ms: float) -> ToolCallResult:
     """The result event of one call of `tool_name`, its summary taken from the result."""
-    event_class = _RESULT_EVENTS[tool_name]
+    if not isinstance(result, Summarized):
+        raise TypeError(f"{tool_name}'s result {type(result).__name__} has no human_summary()")
+    event_class = result_event(tool_name, carried(TOOLS[tool_name].result_model))
     return event_class.model_validate({"id": call_id, "tool_name": tool_name, "args": args, "result": result,
                                        "summary": result.human_summary(), "duration_ms": duration_ms})
 
@@ -222,22 +200,41 @@ class Final(_Event):
     viewer_url: str | None = None
 
 
-AgentEvent = Annotated[
-    ToolCallStart | AnyToolCallResult | ToolCallError | SelectionRequired | SelectionExtended | SelectionReceived
-    | SelectionTimeout | SelectionCancelled | Question | QuestionAnswered | Message | Final,
-    Field(discriminator="type"),
-]
-EVENT_ADAPTER: TypeAdapter[AgentEvent] = TypeAdapter(AgentEvent)
-EventSink = Callable[[BaseModel], None]
+AgentEvent: TypeAlias = (
+    ToolCallStart | ToolCallResult | ToolCallError | SelectionRequired | SelectionExtended | SelectionReceived
+    | SelectionTimeout | SelectionCancelled | Question | QuestionAnswered | Message | Final
+)
+EventSink = Callable[[AgentEvent], None]
 
 
-def parse_event(data: dict[str, Any] | str | bytes) -> BaseModel:
+def agent_events() -> Any:
+    """AgentEvent as pydantic reads and documents it: told apart by `type`, and a tool call's result by `tool_name`
+    among the tools registered now (each with its typed `result`)."""
+    return _event_union(_tool_results())
+
+
+@functools.cache
+def _event_union(tools: tuple[tuple[str, type[BaseModel]], ...]) -> Any:
+    results = functools.reduce(operator.or_, (result_event(name, model) for name, model in tools))
+    any_result = Annotated[results, Field(discriminator="tool_name")] if len(tools) > 1 else results
+    events = functools.reduce(operator.or_, (ToolCallStart, any_result, ToolCallError, SelectionRequired,
+                                             SelectionExtended, SelectionReceived, SelectionTimeout, SelectionCancelled,
+                                             Question, QuestionAnswered, Message, Final))
+    return Annotated[events, Field(discriminator="type")]
+
+
+@functools.cache
+def _adapter(tools: tuple[tuple[str, type[BaseModel]], ...]) -> TypeAdapter[Any]:
+    return TypeAdapter(_event_union(tools))
+
+
+def parse_event(data: dict[str, Any] | str | bytes) -> AgentEvent:
     """An event from its JSON (a dict or text); pydantic ValidationError when it is not one."""
-    if isinstance(data, (str, bytes)):
-        return EVENT_ADAPTER.validate_json(data)
-    return EVENT_ADAPTER.validate_python(data)
+    adapter = _adapter(_tool_results())
+    event: AgentEvent = adapter.validate_json(data) if isinstance(data, (str, bytes)) else adapter.validate_python(data)
+    return event
 
 
-def event_json(event: BaseModel) -> str:
+def event_json(event: AgentEvent) -> str:
     """One event as one line of JSON (NDJSON / SSE data)."""
     return event.model_dump_json(exclude_none=True)

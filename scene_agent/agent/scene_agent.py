@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from pydantic import BaseModel
 
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.disambiguation import decide
-from scene_agent.agent.events import Final
+from scene_agent.agent.events import AgentEvent, EventSink, Final
 from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.planner import Exchange, Planner, Reply, Turn
 from scene_agent.agent.records import ConversationRecords
@@ -30,7 +27,6 @@ from scene_agent.tools.question import DEFAULT_QUESTION_TIMEOUT_S, QuestionChann
 log = logging.getLogger(__name__)
 EMPTY_QUESTION = Words("The question is empty: ask something about the scene, e.g. 'what's the color of the sofa?'.",
                        "问题为空：请提问关于场景的问题，例如“沙发是什么颜色？”")
-OnEvent = Callable[[BaseModel], None]
 
 
 @dataclass
@@ -38,7 +34,7 @@ class AgentResult:
     """How a query ended (the `final` event) and every event of the run, in order."""
 
     final: Final
-    events: list[BaseModel] = field(default_factory=list)
+    events: list[AgentEvent] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -88,7 +84,7 @@ class SceneAgent:
         self.records = ConversationRecords()
         self._lock = threading.Lock()  # one turn at a time: history is sequential
 
-    def query(self, text: str, on_event: OnEvent | None = None, control: RunControl | None = None,
+    def query(self, text: str, on_event: EventSink | None = None, control: RunControl | None = None,
               lang: Lang | None = None, viewpoint: Viewpoint | None = None) -> AgentResult:
         """Answer one query in its own language (else `lang`, else the agent's); `on_event` sees every event as it
         happens, the `final` event last. `viewpoint` is what the person sees now (the web viewer's camera): every
@@ -97,11 +93,11 @@ class SceneAgent:
             return self._query(text, on_event, control or RunControl(), detect_language(text) or lang or self.lang,
                                viewpoint)
 
-    def _query(self, text: str, on_event: OnEvent | None, control: RunControl, lang: Lang,
+    def _query(self, text: str, on_event: EventSink | None, control: RunControl, lang: Lang,
                viewpoint: Viewpoint | None = None) -> AgentResult:
-        events: list[BaseModel] = []
+        events: list[AgentEvent] = []
 
-        def emit(event: BaseModel) -> None:
+        def emit(event: AgentEvent) -> None:
             events.append(event)
             if on_event is not None:
                 on_event(event)

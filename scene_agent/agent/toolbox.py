@@ -4,7 +4,9 @@ Every call emits `tool_call_start` then `tool_call_result` or `tool_call_error` 
 arguments, duration). A model's mistakes (unknown tool, arguments that are not JSON or do not fit the
 schema) and a tool that raises become an error observation; the run goes on. Each call runs with its own link
 to the user (`Interaction.link`): the tools that wait for the user (visualize's pick, question) do the waiting
-themselves, and the calls that wait are run one after another, the others in parallel.
+themselves, and the calls that wait are run one after another, the others in parallel. The tools, and which of
+them wait or ask questions, are tools/registry.py's; the agent adds its part to two of them: its decision to
+find's candidates, and visualize's viewer URL to the run's answer.
 """
 
 from __future__ import annotations
@@ -21,22 +23,18 @@ from pydantic import BaseModel, ValidationError
 
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.disambiguation import Decision
-from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCallStart, ToolError, ToolResult, tool_call_result
+from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCallStart, ToolError, tool_call_result
 from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.results import FindCall
 from scene_agent.errors import SceneAgentError, usage_error
 from scene_agent.selection.result import SelectionResult
-from scene_agent.tools.color import ColorResult
 from scene_agent.tools.context import ToolContext
 from scene_agent.tools.find import FindResult
-from scene_agent.tools.question import QuestionResult
-from scene_agent.tools.registry import TOOLS, ToolSpec
+from scene_agent.tools.registry import TOOLS
+from scene_agent.tools.tool import Tool
 from scene_agent.tools.visualize import VisOutput
-from scene_agent.tools.volume import VolumeResult
 
 MAX_PARALLEL = 4
-# What a tool returns, before the agent adds its part (find's decision).
-Invoked = FindResult | VisOutput | ColorResult | VolumeResult | QuestionResult
 Decide = Callable[[str, FindResult], Decision]
 
 
@@ -49,7 +47,7 @@ class CallOutcome:
     args: dict[str, Any] | str
     ok: bool
     observation: dict[str, Any]
-    value: ToolResult | None = None
+    value: BaseModel | None = None
     error: ToolError | None = None
     duration_ms: float = 0.0
     selection: SelectionResult | None = None
@@ -100,8 +98,8 @@ class Toolbox:
         self.viewer_urls: list[str] = []
 
     def tool_names(self) -> list[str]:
-        """The tools offered to a model: `question` only when the user may be asked."""
-        return [name for name in TOOLS if name != "question" or self.interaction.questions_enabled]
+        """The tools offered to a model: those that ask the user questions (`question`) only when the user may be asked."""
+        return [name for name, tool in TOOLS.items() if not tool.asks_questions or self.interaction.questions_enabled]
 
     def schemas(self) -> list[dict[str, Any]]:
         """OpenAI function-calling entries for the offered tools."""
@@ -118,15 +116,15 @@ class Toolbox:
     def call_many(self, calls: list[ToolCall]) -> list[CallOutcome]:
         """Run one step's calls: the quick ones in parallel, the ones that wait for the user one after another.
 
-        A `question` beside other calls is refused (`question_not_alone`): it must be asked on its own.
+        A tool that asks questions beside other calls is refused (`question_not_alone`): it must be asked on its own.
         """
         ids = [self._new_id() for _ in calls]
         if len(calls) > 1:
             outcomes: dict[int, CallOutcome] = {}
             for i, c in enumerate(calls):
-                if c.name == "question":
-                    outcomes[i] = self._refuse(ids[i], c, "question_not_alone",
-                                               "question must be called alone, not beside other tools; call it on its "
+                if (tool := TOOLS.get(c.name)) is not None and tool.asks_questions:
+                    outcomes[i] = self._refuse(ids[i], c, f"{c.name}_not_alone",
+                                               f"{c.name} must be called alone, not beside other tools; call it on its "
                                                "own in the next step")
             waiting = [i for i, c in enumerate(calls) if i not in outcomes and self._waits_for_user(c)]
             quick = [i for i in range(len(calls)) if i not in outcomes and i not in waiting]
@@ -145,9 +143,9 @@ class Toolbox:
 
     @staticmethod
     def _waits_for_user(call: ToolCall) -> bool:
-        spec = TOOLS.get(call.name)
+        tool = TOOLS.get(call.name)
         try:
-            return spec is not None and spec.waits_for_user(_parse_arguments(call.arguments))
+            return tool is not None and tool.waits(_parse_arguments(call.arguments))
         except _CallFailedError:
             return False
 
@@ -160,16 +158,16 @@ class Toolbox:
 
     @staticmethod
     def _prepare(call: ToolCall) -> None:
-        """What the call will need loaded (ToolSpec.prepare), before it is timed; a call that cannot be parsed is
+        """What the call will need loaded (Tool.prepare), before it is timed; a call that cannot be parsed is
         left to report its own error."""
-        spec = TOOLS.get(call.name)
-        if spec is None:
+        tool = TOOLS.get(call.name)
+        if tool is None:
             return
         try:
-            parsed = spec.parse(_parse_arguments(call.arguments))
+            parsed = tool.parse(_parse_arguments(call.arguments))
         except (_CallFailedError, ValidationError):
             return
-        spec.prepare(parsed)
+        tool.prepare(parsed)
 
     def _run(self, call: ToolCall, call_id: str | None = None) -> CallOutcome:
         call_id = call_id or self._new_id()
@@ -193,40 +191,36 @@ class Toolbox:
         return outcome
 
     def _execute(self, call_id: str, call: ToolCall) -> CallOutcome:
-        spec = TOOLS.get(call.name)
+        tool = TOOLS.get(call.name)
         # `question` stays callable when it is not offered: "don't ask me" answers cancelled:true.
-        if spec is None:
+        if tool is None:
             offered = ", ".join(self.tool_names())
             raise _CallFailedError("unknown_tool", f"there is no tool '{call.name}'; the tools are: {offered}")
         arguments = _parse_arguments(call.arguments)
         try:
-            parsed = spec.parse(arguments)
+            parsed = tool.parse(arguments)
         except ValidationError as exc:
             raise _CallFailedError("invalid_arguments", f"{call.name}: {usage_error(exc).message}") from None
         try:
-            value, decision = self._invoke(call_id, spec, parsed)
+            value, decision = self._invoke(call_id, tool, parsed)
         except SceneAgentError as exc:
             raise _CallFailedError(exc.code, exc.message, "timeout" if exc.code.endswith("timeout") else "failed") from None
         except Exception as exc:  # noqa: BLE001 - a tool's bug is an observation too; the run goes on
             raise _CallFailedError("tool_failed", f"{call.name} failed: {type(exc).__name__}: {exc}") from None
-        result: ToolResult
-        if isinstance(value, FindResult):
-            result = FindCall.model_validate({**dict(value), "disambiguation": decision})
-        else:
-            result = value
+        result = FindCall.model_validate({**dict(value), "disambiguation": decision}) if isinstance(value, FindResult) else value
         observation = result.model_dump(mode="json", exclude_none=True)
         return CallOutcome(id=call_id, tool_name=call.name, args=call.arguments, ok=True, observation=observation,
                            value=result, selection=value.selection if isinstance(value, VisOutput) else None,
                            decision=decision)
 
-    def _invoke(self, call_id: str, spec: ToolSpec, parsed: BaseModel) -> tuple[Invoked, Decision | None]:
+    def _invoke(self, call_id: str, tool: Tool, parsed: BaseModel) -> tuple[BaseModel, Decision | None]:
         """What the tool returned, and the agent's part: its decision when find leaves several candidates."""
         context = replace(self.context, user=self.interaction.link(call_id, self.control))
-        value = spec.run(context, parsed)
-        if isinstance(value, FindResult):
-            return value, self.decide(self.query, value) if len(value.candidates) > 1 else None
+        value = tool.run(context, parsed)
+        if not isinstance(value, tool.result_model):
+            raise TypeError(f"{tool.name} returned a {type(value).__name__}, not a {tool.result_model.__name__}")
         if isinstance(value, VisOutput) and value.viewer_url:
             self.viewer_urls.append(value.viewer_url)
-        if isinstance(value, VisOutput | ColorResult | VolumeResult | QuestionResult):
-            return value, None
-        raise TypeError(f"{spec.name} returned a {type(value).__name__}")
+        if isinstance(value, FindResult) and len(value.candidates) > 1:
+            return value, self.decide(self.query, value)
+        return value, None

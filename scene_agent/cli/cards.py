@@ -19,12 +19,12 @@ from datetime import datetime
 from typing import Any
 
 import inflection
-from pydantic import BaseModel
 from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
 from scene_agent.agent.events import (
+    AgentEvent,
     Final,
     Message,
     Question,
@@ -176,12 +176,13 @@ class CardRenderer:
 
     # public
 
-    def render(self, event: BaseModel) -> None:
+    def render(self, event: AgentEvent) -> None:
         """Show one event; events after `close()` (a worker finishing after Ctrl-C) are dropped."""
         with self._lock:
             if self._closed:
                 return
-            handler = getattr(self, "_on_" + getattr(event, "type", ""), None)
+            # one handler per event type, `_on_<type>`; a tool call's result card is any tool's (its summary)
+            handler = getattr(self, "_on_" + event.type, None)
             if handler is not None:
                 handler(event)
             self._refresh()

@@ -14,9 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from pydantic import BaseModel
-
-from scene_agent.agent.events import SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
+from scene_agent.agent.events import AgentEvent, SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
 from scene_agent.agent.pick_in_words import answer_in_words
 from scene_agent.cli.question_dialog import End, LineReader
 from scene_agent.errors import SceneAgentError
@@ -41,15 +39,17 @@ class WordsWhilePicking:
         self._thread: threading.Thread | None = None
         self._session: str | None = None
 
-    def see(self, event: BaseModel) -> None:
+    def see(self, event: AgentEvent) -> None:
         """Start reading when a pick is asked for; stop when it ends."""
-        if isinstance(event, SelectionRequired) and self._thread is None:
-            self._session = event.session_id
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._read, daemon=True, name="pick-words")
-            self._thread.start()
-        elif isinstance(event, (SelectionReceived, SelectionTimeout, SelectionCancelled)) and event.session_id == self._session:
-            self.close()
+        match event:
+            case SelectionRequired(session_id=session) if self._thread is None:
+                self._session = session
+                self._stop.clear()
+                self._thread = threading.Thread(target=self._read, daemon=True, name="pick-words")
+                self._thread.start()
+            case SelectionReceived(session_id=session) | SelectionTimeout(session_id=session) | SelectionCancelled(
+                    session_id=session) if session == self._session:
+                self.close()
 
     def close(self) -> None:
         """Stop reading (at the latest when the turn ends)."""

@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import TypedDict
 
 import typer
-from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import (
+    AgentEvent,
     Final,
     SelectionCancelled,
     SelectionReceived,
     SelectionRequired,
     SelectionTimeout,
-    VisualizeCallResult,
+    ToolCallResult,
     event_json,
 )
 from scene_agent.agent.scene_agent import SceneAgent
@@ -43,6 +43,7 @@ from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.errors import UsageError
 from scene_agent.language.words import detect_language
 from scene_agent.scene.loader import Scene
+from scene_agent.tools.visualize import VisOutput
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
@@ -73,19 +74,15 @@ class ViewerCheck:
         self.scene = scene
         self.done = False
 
-    def warning_for(self, event: BaseModel) -> str | None:
+    def warning_for(self, event: AgentEvent) -> str | None:
         """The warning to show now, or None (no link in this event, already checked, or the server is fine)."""
         if self.done:
             return None
-        url: str | None
-        if isinstance(event, SelectionRequired):
-            url = event.viewer_url
-        elif isinstance(event, VisualizeCallResult):
-            url = event.result.viewer_url
-        elif isinstance(event, Final):
-            url = event.viewer_url
-        else:
-            url = None
+        match event:
+            case SelectionRequired(viewer_url=url) | Final(viewer_url=url) | ToolCallResult(result=VisOutput(viewer_url=url)):
+                pass
+            case _:
+                url = None
         if not url:
             return None
         self.done = True
@@ -99,7 +96,7 @@ class JsonEvents:
         self._lock = threading.Lock()
         self._closed = False
 
-    def render(self, event: BaseModel) -> None:
+    def render(self, event: AgentEvent) -> None:
         """Write one event (dropped once closed)."""
         with self._lock:
             if not self._closed:
@@ -127,12 +124,13 @@ class CtrlC:
         self.control = control
         self.waiting: set[str] = set()
 
-    def see(self, event: BaseModel) -> None:
+    def see(self, event: AgentEvent) -> None:
         """Track the selections in progress (called before the event is shown, so a Ctrl-C after seeing it counts)."""
-        if isinstance(event, SelectionRequired):
-            self.waiting.add(event.session_id)
-        elif isinstance(event, (SelectionReceived, SelectionTimeout, SelectionCancelled)):
-            self.waiting.discard(event.session_id)
+        match event:
+            case SelectionRequired(session_id=session):
+                self.waiting.add(session)
+            case SelectionReceived(session_id=session) | SelectionTimeout(session_id=session) | SelectionCancelled(session_id=session):
+                self.waiting.discard(session)
 
     def __call__(self, signum: int, frame: object) -> None:
         if not self.waiting:
@@ -162,7 +160,7 @@ def run_turn(agent: SceneAgent, text: str, check: ViewerCheck, json_output: bool
     control = RunControl()
     ctrl_c = CtrlC(control)
 
-    def on_event(event: BaseModel) -> None:
+    def on_event(event: AgentEvent) -> None:
         ctrl_c.see(event)
         view.render(event)
         if reader is not None:

@@ -16,6 +16,7 @@ from scene_agent.scene.codes import ItemCode
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.tools.summary import Summary
+from scene_agent.tools.tool import Tool
 
 BasicTerm = Literal["black", "white", "gray", "red", "orange", "yellow", "green", "blue", "purple", "pink", "brown"]
 LISTED = 4  # colours named in the summary sentence
@@ -161,3 +162,7 @@ def color(scene: Scene, code: str, lang: Lang = "en") -> ColorResult:
         label = entry.type.replace("_", " ")
         return result_of(code, "room", label, entry.room.display_name, dominant_colors(points, structure=True), lang)
     return result_of(code, "object", entry.label, entry.label, dominant_colors(points), lang)
+
+
+TOOL = Tool("color", ColorInput, ColorResult, lambda ctx, args: color(ctx.scene, args.code, ctx.lang), aliases=("clr",),
+            returns="Returns named colour clusters and the dominant colour.")

@@ -26,6 +26,7 @@ from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import Bounds
 from scene_agent.tools.find_messages import nothing_found, reading_note
 from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
+from scene_agent.tools.tool import Tool
 
 EMPTY_QUERY = "the query is empty: say what to look for, e.g. 'chair' or '0-2-3'"
 MAX_ATTRIBUTED = 60  # candidates listed with their measured colour and size (a big find lists only codes and places)
@@ -286,3 +287,11 @@ def result_of(scene: Scene, query: str, resolution: Resolution, lang: Lang) -> F
 
 def _number(value: object) -> float | None:
     return value if isinstance(value, float) else None
+
+
+TOOL = Tool("find", FindInput, FindResult,
+            lambda ctx, args: find(ctx.scene, args.query, color=args.color, size=args.size, relation=args.relation,
+                                   within=args.within, lang=ctx.lang, viewpoint=ctx.viewpoint),
+            returns="Returns candidates with code, kind, label or room type, room, floor, bounds and what was measured "
+                    "(colour, size, distance); `steps` say how colour, size and place words narrowed them; when several "
+                    "are left, `disambiguation` says whether to ask the user which one.")

@@ -17,6 +17,7 @@ from pydantic import Field, field_validator, model_validator
 from scene_agent.errors import SceneAgentError
 from scene_agent.model import Model
 from scene_agent.tools.summary import Summary
+from scene_agent.tools.tool import Tool, always
 
 DEFAULT_QUESTION_TIMEOUT_S = 300.0
 MAX_QUESTIONS = 8
@@ -184,3 +185,8 @@ class QuestionDesk:
             return self.channel.ask(request, max(0.0, timeout - (time.monotonic() - started)), stop)
         finally:
             self._turn.release()
+
+
+# The user link asks (tools/user_link.py): the agent's link shows the dialog and emits the question's events.
+TOOL = Tool("question", QuestionInput, QuestionResult, lambda ctx, args: ctx.user.ask(args), waits_for_user=always,
+            asks_questions=True)

@@ -26,6 +26,7 @@ from scene_agent.selection.session import (
 from scene_agent.selection.views import build_view, viewer_url
 from scene_agent.tools.context import ToolContext
 from scene_agent.tools.summary import Summary, codes_shown, codes_shown_zh
+from scene_agent.tools.tool import Tool
 from scene_agent.tools.user_link import UserLink
 
 
@@ -185,3 +186,9 @@ def _view_mode(codes: list[str]) -> SessionMode:
     if kinds == {"room"}:
         return "room" if len(codes) == 1 else "multi-room"
     return "objects"
+
+
+TOOL = Tool("visualize", VisualizeInput, VisOutput, visualize, aliases=("vis",),
+            waits_for_user=lambda arguments: bool(arguments.get("selection_mode")),
+            returns="View-only returns the viewer URL at once. With selection_mode it waits for the user's pick and returns "
+                    "it under `selection`.")

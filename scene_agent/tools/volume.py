@@ -17,6 +17,7 @@ from scene_agent.scene.codes import ItemCode, is_code, kind_of
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.tools.summary import Summary
+from scene_agent.tools.tool import Tool
 
 
 class VolumeInput(Model):
@@ -136,3 +137,9 @@ def describe(result: VolumeResult, lang: Lang = "en") -> str:
         length, width, height = result.obb.extent_m
         text += BOX[result.obb.upright](lang, l=length, w=width, h=height)
     return text
+
+
+TOOL = Tool("volume", VolumeInput, VolumeResult, lambda ctx, args: volume(ctx.scene, args.code), aliases=("vol",),
+            prepare=lambda args: prepare_volume(args.code),
+            returns="Returns the volume in m³ with its method, the oriented box (length × width × height) and, for rooms, "
+                    "floor area and height.")

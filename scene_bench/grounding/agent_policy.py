@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel
-
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.events import SelectionRequired
+from scene_agent.agent.events import AgentEvent, SelectionRequired
 from scene_agent.agent.openai_planner import OpenAIPlanner
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import DEFAULT_VIEWER_URL, ModelSettings, Settings
@@ -39,10 +37,11 @@ class AgentPolicy:
         control = RunControl()
         asked: list[str] = []
 
-        def on_event(event: BaseModel) -> None:
-            if isinstance(event, SelectionRequired) and not asked:
-                asked.extend(event.candidates)
-                control.stop("ended by the benchmark: nobody picks")
+        def on_event(event: AgentEvent) -> None:
+            match event:
+                case SelectionRequired(candidates=candidates) if not asked:
+                    asked.extend(candidates)
+                    control.stop("ended by the benchmark: nobody picks")
 
         agent = SceneAgent(scene, self.settings, self.planner, ask_questions=False, channel=self.channel, lang="en")
         result = agent.query(ASK + text, on_event=on_event, control=control)

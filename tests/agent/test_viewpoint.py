@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import scene_agent.tools.find as find_tool
 import scene_agent.tools.registry as registry
 from scene_agent.agent.offline_planner import OfflinePlanner
 from scene_agent.agent.scene_agent import SceneAgent
@@ -30,13 +31,13 @@ def scene(small_scene_path: Path) -> Scene:
 def find_calls(monkeypatch: pytest.MonkeyPatch) -> list[Viewpoint | None]:
     """The viewpoint of every find the find tool makes (the real find does the work)."""
     seen: list[Viewpoint | None] = []
-    real: Callable[..., Any] = registry.find
+    real: Callable[..., Any] = find_tool.find
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         seen.append(kwargs.get("viewpoint"))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(registry, "find", spy)
+    monkeypatch.setattr(find_tool, "find", spy)  # what the find tool (its module's TOOL) calls
     return seen
 
 

@@ -12,7 +12,7 @@ from http_client import call
 from sse_client import SSEStream
 
 import scene_agent.agent.pick_in_words as pick_in_words
-import scene_agent.tools.registry as registry
+import scene_agent.tools.find as find_tool
 from api_server.serve import BackgroundServer
 from scene_agent.resolution.viewpoint import Viewpoint
 
@@ -39,8 +39,8 @@ class FindSpy:
 @pytest.fixture
 def find_calls(monkeypatch: pytest.MonkeyPatch) -> FindSpy:
     """Every find the agent's tool calls make, and words answering a pick."""
-    spy = FindSpy(registry.find)
-    monkeypatch.setattr(registry, "find", spy)
+    spy = FindSpy(find_tool.find)
+    monkeypatch.setattr(find_tool, "find", spy)  # what the find tool (its module's TOOL) calls
     monkeypatch.setattr(pick_in_words, "find", spy)
     return spy
 

@@ -14,6 +14,9 @@ const STATUS_KEYS: Record<CardStatus, Key> = {
   running: "card.running", done: "card.done", nothing: "card.nothing", failed: "card.failed", timeout: "card.timeout",
   cancelled: "card.cancelled",
 };
+// The tools the page has a name for in both languages. A tool it does not know (one added to the server's registry
+// after this page was built) still gets its card: titled with its own name, then the server's one-line summary
+// and its result as JSON, as every card has.
 const TOOL_KEYS: Record<string, Key> = {
   find: "tool.find", visualize: "tool.visualize", color: "tool.color", volume: "tool.volume", question: "tool.question",
 };
