@@ -9,6 +9,7 @@ the selection file first, as the file backend does.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -28,6 +29,8 @@ from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
 log = logging.getLogger(__name__)
 
 MAX_HELD_VIEWS = 1024
+# Answers of this process to the same session take turns around its selection file (striped: a lock per bucket).
+_ANSWERING = tuple(threading.Lock() for _ in range(64))
 
 _Record = TypeVar("_Record", bound=BaseModel)
 
@@ -124,25 +127,37 @@ class RedisBackend(SelectionBackend):
         claim = self.broker.get(key("waiting", sid), f"answering selection session {sid}")
         if claim is None:
             return "nobody_waiting"
-        written = self._write_local_file(answer_file(outcome)) if claim_place(claim) == self.place else None
-        try:
-            verdict = self.broker.record_answer(session, outcome)
-        except BaseException:
-            self._remove_local_file(written)
-            raise
-        if verdict != "done":
-            self._remove_local_file(written)
-        return verdict
+        if claim_place(claim) != self.place:
+            return self.broker.record_answer(session, outcome)
+        # The selection file goes first, where the waiter reads it. Answers to one session in this process take
+        # turns, and one that finds an outcome leaves the file alone: it may be the winner's.
+        with _ANSWERING[hash(sid) % len(_ANSWERING)]:
+            if self.outcome(sid) is not None:
+                return "answered"
+            written = self._write_local_file(answer_file(outcome))
+            if written is None:
+                return "answered"
+            try:
+                verdict = self.broker.record_answer(session, outcome)
+            except BaseException:
+                self._remove_local_file(written)
+                raise
+            if verdict != "done":
+                self._remove_local_file(written)
+            return verdict
 
     def extend(self, session: SelectionSession) -> Verdict:
         return self.broker.extend(session)
 
     def _write_local_file(self, answer: SelectionFile) -> tuple[Path, bytes] | None:
-        """The selection file, where the waiting process reads its directory too (same machine and directory)."""
+        """The selection file, where the waiting process reads its directory too (same machine and directory); None
+        when it could not be written because another server's answer got there first (recorded meanwhile)."""
         try:
             path = write_selection_file(self.settings.selection_dir, answer)
             return path, path.read_bytes()
         except OSError as exc:
+            if self.outcome(answer.session_id) is not None:  # another server on this machine raced us, and won
+                return None
             log.warning("could not write the selection file of session %s: %s", answer.session_id, exc)
             reason = exc.strerror or type(exc).__name__
             raise SelectionNotDeliveredError(f"the answer could not be written where the waiting program reads it "
