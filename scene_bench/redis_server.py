@@ -24,6 +24,7 @@ from pathlib import Path
 from scene_agent.config import load_settings, redact_url
 from scene_agent.errors import SceneAgentError
 from scene_agent.selection.redis.broker import RedisBroker
+from scene_agent.selection.redis.waiter import waiter_of
 from scene_bench.processes import stop_process
 
 HOST = "127.0.0.1"
@@ -126,7 +127,7 @@ def settle(broker: RedisBroker) -> None:
     """Until the broker's listener has taken up every session watched so far: each `watch` pushes onto the listener's
     wake list and the listener takes those one BLPOP at a time (scene_agent/selection/redis/waiter.py), so a thousand
     watches keep it busy for a while after they have returned."""
-    wake_key = broker.wake_key(broker.waiter.token)
+    wake_key = broker.wake_key(waiter_of(broker).token)
     deadline = time.monotonic() + SETTLE_TIMEOUT_S
     while broker.client.llen(wake_key) > 0:  # each look is a round trip to Redis
         if time.monotonic() > deadline:

@@ -24,7 +24,7 @@ from scene_agent.agent.events import (
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.config import Settings
 from scene_agent.selection.result import SelectionResult
-from scene_agent.selection.session import DEFAULT_TIMEOUT_S, SelectionSession, now_utc
+from scene_agent.selection.session import SelectionSession, now_utc
 from scene_agent.tools.question import (
     DEFAULT_QUESTION_TIMEOUT_S,
     NoUIError,
@@ -44,7 +44,7 @@ class Interaction:
     """Where a run asks the user things, and what it remembers of the asking."""
 
     def __init__(self, settings: Settings, emit: EventSink, records: ConversationRecords, turn: int, *,
-                 desk: QuestionDesk, questions_enabled: bool = True, selection_timeout: float = DEFAULT_TIMEOUT_S,
+                 desk: QuestionDesk, questions_enabled: bool = True,
                  question_timeout: float = DEFAULT_QUESTION_TIMEOUT_S):
         self.settings = settings
         self.emit = emit
@@ -52,7 +52,6 @@ class Interaction:
         self.turn = turn
         self.desk = desk
         self.questions_enabled = questions_enabled
-        self.selection_timeout = selection_timeout
         self.question_timeout = question_timeout
 
     def link(self, call_id: str, control: RunControl) -> CallLink:
@@ -131,7 +130,7 @@ class CallLink:
         self._interaction = interaction
         self._call_id = call_id
         self._control = control
-        self._timeout = interaction.selection_timeout
+        self._timeout = 0.0  # the session's, once it is shown (a pick's time is the tool's: ToolContext)
         self._session: SelectionSession | None = None
 
     def selection_shown(self, vis: VisOutput, session: SelectionSession, channel: str) -> None:

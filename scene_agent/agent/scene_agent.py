@@ -104,8 +104,7 @@ class SceneAgent:
 
         turn_number = len(self.history) + 1
         interaction = Interaction(self.settings, emit, self.records, turn_number, desk=self.desk,
-                                  questions_enabled=self.ask_questions, selection_timeout=self.selection_timeout,
-                                  question_timeout=self.question_timeout)
+                                  questions_enabled=self.ask_questions, question_timeout=self.question_timeout)
         model = self.planner.decide_model()
         context = ToolContext(self.scene, self.settings, lang, channel=self.channel, selection_timeout=self.selection_timeout,
                               viewpoint=viewpoint)

@@ -27,6 +27,7 @@ from scene_agent.errors import (
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.redis.backend import RedisBackend
 from scene_agent.selection.redis.broker import CLAIM_TTL_MS, RedisBroker, key
+from scene_agent.selection.redis.waiter import waiter_of
 from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, now_utc
 from scene_agent.selection.views import ViewManifest
 
@@ -212,7 +213,7 @@ def test_one_listener_serves_every_wait_of_the_process(channel, broker):
     waits = [channel.watch(s) for s in sessions]
     workers = [Worker(p.wait) for p in waits]
     listeners = [t for t in threading.enumerate() if t.name == "selection-broker"]
-    assert len(listeners) == 1 and broker.waiter.waiting == 50
+    assert len(listeners) == 1 and waiter_of(broker).waiting == 50
     for i, session in enumerate(reversed(sessions)):
         channel.submit(session.session_id, [list(OBJECTS)[i % 4]])
     for i, (session, worker) in enumerate(zip(reversed(sessions), reversed(workers), strict=True)):

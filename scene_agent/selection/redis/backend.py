@@ -21,7 +21,7 @@ from scene_agent.config import Settings
 from scene_agent.errors import BrokerUnavailableError, SelectionNotDeliveredError
 from scene_agent.selection.backend import ChannelHealth, SelectionBackend, Verdict
 from scene_agent.selection.redis.broker import VIEW_TTL_S, RedisBroker, expiry_ms, key, machine_place
-from scene_agent.selection.redis.waiter import BrokeredSelection, claim_place
+from scene_agent.selection.redis.waiter import BrokeredSelection, claim_place, waiter_of
 from scene_agent.selection.selection_file import SelectionFile, answer_file, selection_path, write_selection_file
 from scene_agent.selection.session import SelectionSession, SessionOutcome
 from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
@@ -88,7 +88,7 @@ class RedisBackend(SelectionBackend):
 
     def watch(self, session: SelectionSession) -> BrokeredSelection:
         view = self._views.pop(session.session_id, None)
-        return self.broker.waiter.watch(session, self.place, selection_path(self.settings.selection_dir, session.session_id),
+        return waiter_of(self.broker).watch(session, self.place, selection_path(self.settings.selection_dir, session.session_id),
                                         view)
 
     def write_view(self, view: ViewManifest) -> None:

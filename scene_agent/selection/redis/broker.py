@@ -22,11 +22,11 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar, cast, get_args
+from typing import ClassVar, Protocol, cast, get_args
 
 import redis
 from pydantic import ValidationError
@@ -36,7 +36,6 @@ from redis.retry import Retry
 from scene_agent.config import redact_url
 from scene_agent.errors import BrokerUnavailableError
 from scene_agent.selection.backend import Verdict
-from scene_agent.selection.redis.waiter import BrokeredSelection, RedisWaiter
 from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, SessionOutcome, selection_view
 
 PREFIX = "scene-agent:"
@@ -84,6 +83,17 @@ return 0
 """
 
 
+class HeldWait(Protocol):
+    """What a wait holds in Redis and renews (waiter.BrokeredSelection)."""
+
+    session: SelectionSession
+    claim: bytes
+    view: bytes | None
+
+    @property
+    def session_json(self) -> bytes: ...
+
+
 def key(kind: str, name: str) -> str:
     """`scene-agent:<kind>:<name>`."""
     return f"{PREFIX}{kind}:{name}"
@@ -119,7 +129,7 @@ def machine_place(selection_dir: Path) -> str:
 
 
 class RedisBroker:
-    """One Redis (its connection pool) and the process' waiter on it; shared by every channel on that URL."""
+    """One Redis (its connection pool); shared by every channel on that URL (waiter.waiter_of gives its listener)."""
 
     _shared: ClassVar[dict[str, RedisBroker]] = {}
     _shared_lock: ClassVar[threading.Lock] = threading.Lock()
@@ -137,20 +147,26 @@ class RedisBroker:
         self._record_script = self.client.register_script(_RECORD)
         self._release_script = self.client.register_script(_RELEASE)
         self._extend_script = self.client.register_script(_EXTEND)
-        self.waiter = RedisWaiter(self)
+        self._on_close: list[Callable[[], None]] = []
 
     @classmethod
     def shared(cls, url: str) -> RedisBroker:
-        """The process-wide broker for this URL (one pool, one listener thread)."""
+        """The process-wide broker for this URL (one pool; one listener thread, waiter.waiter_of)."""
         with cls._shared_lock:
             broker = cls._shared.get(url)
             if broker is None:
                 broker = cls._shared[url] = cls(url)
             return broker
 
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Call `callback` when the broker closes, before its connections do (the listener of waiter.py stops)."""
+        self._on_close.append(callback)
+
     def close(self) -> None:
-        """Stop the listener, then close the pool's connections (tests, benchmarks)."""
-        self.waiter.close()
+        """Stop what runs on the broker (its listener), then close the pool's connections (tests, benchmarks)."""
+        callbacks, self._on_close = self._on_close, []
+        for callback in callbacks:
+            callback()
         self.client.close()
         self.client.connection_pool.disconnect()
 
@@ -181,7 +197,7 @@ class RedisBroker:
         with self.reach(f"releasing session {session_id}"):
             self._release_script(keys=[key("waiting", session_id)], args=[claim])
 
-    def refresh(self, waits: list[BrokeredSelection]) -> list[bytes | None]:
+    def refresh(self, waits: Sequence[HeldWait]) -> list[bytes | None]:
         with self.reach("renewing the waiting claims"):
             pipe = self.client.pipeline(transaction=False)
             for pending in waits:

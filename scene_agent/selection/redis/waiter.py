@@ -19,6 +19,7 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Protocol
@@ -48,7 +49,10 @@ class Broker(Protocol):
     def release(self, session_id: str, claim: bytes) -> None:
         """Remove the session's waiting claim if it is still this one."""
 
-    def refresh(self, waits: list[BrokeredSelection]) -> list[bytes | None]:
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Call `callback` when the broker closes."""
+
+    def refresh(self, waits: Sequence[BrokeredSelection]) -> list[bytes | None]:
         """Renew every wait's claim, put back its session and view if missing; each one's recorded outcome."""
 
     def pop(self, keys: list[str], timeout: float) -> tuple[str, bytes] | None:
@@ -277,3 +281,25 @@ class RedisWaiter:
         if not self._reachable:
             self._reachable = True
             log.warning("the selection broker %s answers again; the waiting sessions continue", self.broker.where)
+
+
+_waiters: dict[Broker, RedisWaiter] = {}  # by the broker itself (its identity), until it closes
+_waiters_lock = threading.Lock()
+
+
+def waiter_of(broker: Broker) -> RedisWaiter:
+    """The one waiter (one listener thread) of this process on this broker, made on first use and stopped when the
+    broker closes."""
+    with _waiters_lock:
+        waiter = _waiters.get(broker)
+        if waiter is None:
+            waiter = _waiters[broker] = RedisWaiter(broker)
+            broker.on_close(lambda: _stop(broker))
+        return waiter
+
+
+def _stop(broker: Broker) -> None:
+    with _waiters_lock:
+        waiter = _waiters.pop(broker, None)
+    if waiter is not None:
+        waiter.close()
