@@ -10,10 +10,23 @@ from channels import Channels
 from redis_server import RedisServer
 from small_scene import write_small_scene
 
+from scene_agent.config import Settings
 from scene_agent.demo.place import ensure_demo_scene
 from scene_agent.scene.loader import Scene, load_scene
 
 pytest_plugins = ["browser_fixtures", "thread_check"]
+
+
+@pytest.fixture
+def viewer_url() -> str:
+    """Where the settings say the viewer is (a folder whose tests check another origin overrides it)."""
+    return "http://localhost:8090/"
+
+
+@pytest.fixture
+def settings(tmp_path: Path, viewer_url: str) -> Settings:
+    """State and selection directories of the test's own, as two processes would share them."""
+    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selection", viewer_url=viewer_url)
 
 
 @pytest.fixture(scope="session")

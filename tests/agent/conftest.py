@@ -22,9 +22,9 @@ def scene(small_scene_path: Path) -> Scene:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """State and selection directories of the test's own."""
-    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "sel", viewer_url="http://127.0.0.1:9/")
+def viewer_url() -> str:
+    """A viewer nobody serves: the agent's links are checked, never opened."""
+    return "http://127.0.0.1:9/"
 
 
 @pytest.fixture

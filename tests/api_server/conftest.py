@@ -21,8 +21,9 @@ CHAIRS = ["0-1-1", "0-1-2", "0-1-3"]
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selection", viewer_url="http://localhost:5173/")
+def viewer_url() -> str:
+    """A viewer of another origin (a Vite dev server), the one the API lets in across origins."""
+    return "http://localhost:5173/"
 
 
 @pytest.fixture

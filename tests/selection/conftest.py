@@ -6,7 +6,6 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from handoff_helpers import OBJECTS, join_new_threads
@@ -16,13 +15,6 @@ from scene_agent.selection.files.claims import WaitingClaim
 from scene_agent.selection.files.store import SessionStore
 from scene_agent.selection.files.waiter import SelectionWaiter
 from scene_agent.selection.session import SelectionSession
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """State and selection directories of their own, as two processes would share them."""
-    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selection",
-                    viewer_url="http://localhost:8090/")
 
 
 @pytest.fixture

@@ -24,11 +24,6 @@ from scene_agent.tools.visualize import VisOutput, VisualizeInput, default_promp
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "sel", viewer_url="http://localhost:8090/")
-
-
-@pytest.fixture
 def scene(small_scene_path: Path):
     return load_scene(small_scene_path)
 
