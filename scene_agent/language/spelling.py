@@ -38,8 +38,32 @@ def mended(word: str) -> str | None:
     """The English word a misspelt one most likely was, or None when it is English already or has no near word."""
     if is_english(word):
         return None
-    found = _checker().correction(word)
+    found = _correction(word.lower())
     return found if found and found != word else None
+
+
+def _correction(word: str) -> str | None:
+    """What pyspellchecker's `correction` gives (the most frequent listed word at the smallest edit distance, one or
+    two; ties to the first in alphabetical order), with the distance-2 search done by rapidfuzz over the list's words
+    of about the word's length. The library builds every string two edits away instead, some 300,000 for a ten-letter
+    word: most of a second, where this takes a few hundredths."""
+    checker = _checker()
+    frequency = checker.word_frequency.dictionary
+    near = checker.known(checker.edit_distance_1(word))
+    if not near:
+        from rapidfuzz import process  # an unknown word two edits from any listed one: rare, so imported here
+        from rapidfuzz.distance import DamerauLevenshtein
+
+        hits = process.extract(word, _words_near_length(len(word)), scorer=DamerauLevenshtein.distance, score_cutoff=2,
+                               limit=None)
+        near = {hit[0] for hit in hits}
+    return max(sorted(near), key=frequency.__getitem__) if near else None
+
+
+@lru_cache(maxsize=64)
+def _words_near_length(length: int) -> tuple[str, ...]:
+    """The listed words within two letters of this length (only those can be two edits away)."""
+    return tuple(w for w in _checker().word_frequency.dictionary if abs(len(w) - length) <= 2)
 
 
 def mend_pieces(pieces: list[Piece], lexicon: Lexicon) -> tuple[list[Piece], list[tuple[str, str]]]:
