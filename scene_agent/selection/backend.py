@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, cast, get_args
 
 from scene_agent.config import Settings
 from scene_agent.selection.pending import PendingSelection
@@ -25,6 +25,12 @@ from scene_agent.selection.views import ViewManifest
 # What a write that depends on the session's state did: `done`; or nothing, because the session is not stored
 # (`not_found`), has an outcome (`answered`) or nobody waits for it any more (`nobody_waiting`).
 Verdict = Literal["done", "not_found", "answered", "nobody_waiting"]
+_VERDICTS = frozenset(get_args(Verdict))
+
+
+def verdict_of(text: str) -> Verdict | None:
+    """A verdict read back from another process (the delivery child, a Lua script); None when it is not one."""
+    return cast(Verdict, text) if text in _VERDICTS else None
 
 
 @dataclass(frozen=True)

@@ -30,18 +30,17 @@ import threading
 from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import IO, Any, cast, get_args
+from typing import IO, Any
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.errors import SceneAgentError, SelectionNotDeliveredError, SessionNotFoundError
-from scene_agent.selection.backend import Verdict
+from scene_agent.selection.backend import Verdict, verdict_of
 from scene_agent.selection.files.deliver import Delivery, begin
 from scene_agent.selection.files.store import SessionStore
 from scene_agent.selection.session import SessionOutcome
 
 log = logging.getLogger(__name__)
 
-VERDICTS = frozenset(get_args(Verdict))
 REPLY_TIMEOUT_S = 60.0  # far beyond a delivery (milliseconds); reached only by a child that hangs
 # How the child is started, before the directories are added: this module, by the interpreter running the server.
 CHILD = (sys.executable, "-m", "scene_agent.selection.files.deliverer")
@@ -116,10 +115,11 @@ class Deliverer:
         if reply.failed:
             error = json.loads(reply.body)
             raise self._errors.get(error["code"], SceneAgentError)(error["message"])
-        verdict = reply.body.decode().strip()
-        if verdict not in VERDICTS:
-            raise self._lost(f"it answered {verdict[:40]!r}")
-        return cast(Verdict, verdict)
+        text = reply.body.decode().strip()
+        verdict = verdict_of(text)
+        if verdict is None:
+            raise self._lost(f"it answered {text[:40]!r}")
+        return verdict
 
     @staticmethod
     def _lost(why: str) -> SelectionNotDeliveredError:

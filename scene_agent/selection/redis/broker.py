@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar, Protocol, cast, get_args
+from typing import ClassVar, Protocol
 
 import redis
 from pydantic import ValidationError
@@ -35,11 +35,10 @@ from redis.retry import Retry
 
 from scene_agent.config import redact_url
 from scene_agent.errors import BrokerUnavailableError
-from scene_agent.selection.backend import Verdict
+from scene_agent.selection.backend import Verdict, verdict_of
 from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, SessionOutcome, selection_view
 
 PREFIX = "scene-agent:"
-VERDICTS = frozenset(get_args(Verdict))
 CLAIM_TTL_MS = 3000  # a waiter that stops renewing (killed, cut off) stops counting as waiting after this
 VIEW_TTL_S = 7 * 24 * 3600
 WAKE_TTL_MS = 60_000
@@ -113,10 +112,11 @@ def _text(value: bytes | str) -> str:
 
 
 def _verdict(value: bytes | str) -> Verdict:
-    text = _text(value)
-    if text not in VERDICTS:
-        raise BrokerUnavailableError(f"the selection broker answered {text[:40]!r}, which this version does not know")
-    return cast(Verdict, text)
+    verdict = verdict_of(_text(value))
+    if verdict is None:
+        raise BrokerUnavailableError(f"the selection broker answered {_text(value)[:40]!r}, which this version does not "
+                                     "know")
+    return verdict
 
 
 def machine_place(selection_dir: Path) -> str:
