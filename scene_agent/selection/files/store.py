@@ -204,7 +204,11 @@ class SessionStore:
 
     def outcome(self, session_id: str) -> SessionOutcome | None:
         """How the session ended, or None while it has no recorded outcome."""
-        return self._read(self._path(session_id, OUTCOME), SessionOutcome)
+        path = self._path(session_id, OUTCOME)
+        version = file_version(path)
+        if version is not None and version[2] == 0:  # made empty with the session: none yet, told by one lstat
+            return None
+        return self._read(path, SessionOutcome)
 
     def _refuse_second(self, session: SelectionSession) -> None:
         """An outcome is recorded already: raise as the channel does (session.check_open)."""
