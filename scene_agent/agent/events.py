@@ -207,6 +207,19 @@ AgentEvent: TypeAlias = (
 EventSink = Callable[[AgentEvent], None]
 
 
+class EventLog:
+    """One turn's events as they happen: kept in order, and each handed on to `sink` (when given) as it comes."""
+
+    def __init__(self, sink: EventSink | None = None):
+        self.events: list[AgentEvent] = []
+        self._sink = sink
+
+    def __call__(self, event: AgentEvent) -> None:
+        self.events.append(event)
+        if self._sink is not None:
+            self._sink(event)
+
+
 def agent_events() -> Any:
     """AgentEvent as pydantic reads and documents it: told apart by `type`, and a tool call's result by `tool_name`
     among the tools registered now (each with its typed `result`)."""

@@ -7,8 +7,7 @@ import threading
 from dataclasses import dataclass, field
 
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.disambiguation import decide
-from scene_agent.agent.events import AgentEvent, EventSink, Final
+from scene_agent.agent.events import AgentEvent, EventLog, EventSink, Final
 from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.planner import Exchange, Planner, Reply, Turn
 from scene_agent.agent.records import ConversationRecords
@@ -95,21 +94,13 @@ class SceneAgent:
 
     def _query(self, text: str, on_event: EventSink | None, control: RunControl, lang: Lang,
                viewpoint: Viewpoint | None = None) -> AgentResult:
-        events: list[AgentEvent] = []
-
-        def emit(event: AgentEvent) -> None:
-            events.append(event)
-            if on_event is not None:
-                on_event(event)
-
+        emit = EventLog(on_event)
         turn_number = len(self.history) + 1
         interaction = Interaction(self.settings, emit, self.records, turn_number, desk=self.desk,
                                   questions_enabled=self.ask_questions, question_timeout=self.question_timeout)
-        model = self.planner.decide_model()
         context = ToolContext(self.scene, self.settings, lang, channel=self.channel, selection_timeout=self.selection_timeout,
                               viewpoint=viewpoint)
-        toolbox = Toolbox(context, emit, interaction, query=text, control=control,
-                          decide=lambda query, found: decide(query, found.candidates, model, found, lang))
+        toolbox = Toolbox(context, emit, interaction, query=text, control=control, model=self.planner.decide_model())
         reply = self._plan(Turn(text.strip(), tuple(self.history), lang), toolbox)
         if control.stopped.is_set() and reply.status == "answered":
             reply = Reply(status="cancelled", answer=f"{reply.answer}\n(The run was {control.reason}.)", codes=reply.codes,
@@ -119,7 +110,7 @@ class SceneAgent:
         self.history.append(Exchange(query=text.strip(), answer=reply.answer, status=reply.status, codes=tuple(reply.codes),
                                      asked=tuple(self.records.list(turn=turn_number)), memory=reply.memory))
         emit(final)
-        return AgentResult(final=final, events=events)
+        return AgentResult(final=final, events=emit.events)
 
     def _plan(self, turn: Turn, toolbox: Toolbox) -> Reply:
         if not turn.query:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from scene_agent.agent.control import RunControl
-from scene_agent.agent.disambiguation import Decision
+from scene_agent.agent.disambiguation import Decision, JsonModel, decide
 from scene_agent.agent.events import EventSink, Message, ToolCallError, ToolCallStart, ToolError, tool_call_result
 from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.results import FindCall
@@ -35,7 +34,6 @@ from scene_agent.tools.tool import Tool
 from scene_agent.tools.visualize import VisOutput
 
 MAX_PARALLEL = 4
-Decide = Callable[[str, FindResult], Decision]
 
 
 @dataclass
@@ -88,12 +86,12 @@ class Toolbox:
     """The tools as one planner turn sees them, bound to a scene, an event sink and the user's query."""
 
     def __init__(self, context: ToolContext, emit: EventSink, interaction: Interaction, *, query: str,
-                 decide: Decide, control: RunControl | None = None):
+                 model: JsonModel | None = None, control: RunControl | None = None):
         self.context = context
         self.emit = emit
         self.interaction = interaction
         self.query = query
-        self.decide = decide
+        self.model = model  # judges find's candidates when several are left; the rules decide without one
         self.control = control or RunControl()
         self.viewer_urls: list[str] = []
 
@@ -222,5 +220,5 @@ class Toolbox:
         if isinstance(value, VisOutput) and value.viewer_url:
             self.viewer_urls.append(value.viewer_url)
         if isinstance(value, FindResult) and len(value.candidates) > 1:
-            return value, self.decide(self.query, value)
+            return value, decide(self.query, value.candidates, self.model, value, self.context.lang)
         return value, None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar, Literal, cast, get_args
+from typing import ClassVar, Generic, Literal, TypeVar, cast, get_args
 
 from scene_agent.config import Settings
 from scene_agent.selection.pending import PendingSelection
@@ -110,3 +110,39 @@ class SelectionBackend(ABC):
     def recover(self) -> list[str]:
         """At server start: mend what a server or a machine that died left behind; the sessions mended."""
         return []
+
+
+Wait = TypeVar("Wait", bound=PendingSelection)
+
+
+class WaitRegistry(Generic[Wait]):
+    """The waits a backend's waiter serves in one process, by key (a selection file's name, a session id): the same
+    bookkeeping for every backend. The waiter holds its own lock around `add` and `remove`; the groups are tuples,
+    replaced and never changed, so that a thread delivering wake-ups reads `of(key)` without that lock."""
+
+    def __init__(self) -> None:
+        self._groups: dict[str, tuple[Wait, ...]] = {}
+
+    def add(self, key: str, wait: Wait) -> None:
+        self._groups[key] = (*self._groups.get(key, ()), wait)
+
+    def remove(self, key: str, wait: Wait) -> bool:
+        """Forget the wait; True when no other wait is left under its key."""
+        rest = tuple(w for w in self._groups.get(key, ()) if w is not wait)
+        if rest:
+            self._groups[key] = rest
+        else:
+            self._groups.pop(key, None)
+        return not rest
+
+    def of(self, key: str) -> tuple[Wait, ...]:
+        return self._groups.get(key, ())
+
+    def all(self) -> list[Wait]:
+        return [w for group in list(self._groups.values()) for w in group]
+
+    def __len__(self) -> int:
+        return sum(len(group) for group in list(self._groups.values()))
+
+    def __bool__(self) -> bool:
+        return bool(self._groups)

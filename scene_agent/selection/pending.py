@@ -17,7 +17,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from datetime import datetime
-from typing import Generic, Literal, TypeVar
+from typing import Literal
 
 from scene_agent.errors import SceneAgentError
 from scene_agent.selection.result import Progress, SelectionResult, ended_result
@@ -73,9 +73,9 @@ class PendingSelection(ABC):
             self._changed.clear()  # before the check, so a wake-up during the check is not lost
             if self._cancelled:
                 return self._close("cancelled", by="caller", reason="the wait was cancelled")
-            result = self._check()
-            if result is not None:
-                return result
+            outcome = self._outcome()
+            if outcome is not None:
+                return self._ended(outcome)
             now = time.monotonic()
             if now >= self._deadline and not self._given_more_time():
                 return self._close("expired", by="waiter", reason=f"no answer within {self.session.timeout:g} s")
@@ -118,8 +118,8 @@ class PendingSelection(ABC):
             return self._ended(end)
 
     @abstractmethod
-    def _check(self) -> SelectionResult | None:
-        """The result once an outcome is recorded; None while there is none (never raises for what it finds)."""
+    def _outcome(self) -> SessionOutcome | None:
+        """The session's outcome once one is recorded; None while there is none (never raises for what it finds)."""
 
     @abstractmethod
     def _record(self, end: SessionOutcome) -> SessionOutcome:
@@ -132,39 +132,3 @@ class PendingSelection(ABC):
     @abstractmethod
     def _finish(self) -> None:
         """The wait is over: stop being woken for it and let go of the waiting claim (idempotent)."""
-
-
-Wait = TypeVar("Wait", bound=PendingSelection)
-
-
-class WaitRegistry(Generic[Wait]):
-    """The waits a backend's waiter serves in one process, by key (a selection file's name, a session id): the same
-    bookkeeping for every backend. The waiter holds its own lock around `add` and `remove`; the groups are tuples,
-    replaced and never changed, so that a thread delivering wake-ups reads `of(key)` without that lock."""
-
-    def __init__(self) -> None:
-        self._groups: dict[str, tuple[Wait, ...]] = {}
-
-    def add(self, key: str, wait: Wait) -> None:
-        self._groups[key] = (*self._groups.get(key, ()), wait)
-
-    def remove(self, key: str, wait: Wait) -> bool:
-        """Forget the wait; True when no other wait is left under its key."""
-        rest = tuple(w for w in self._groups.get(key, ()) if w is not wait)
-        if rest:
-            self._groups[key] = rest
-        else:
-            self._groups.pop(key, None)
-        return not rest
-
-    def of(self, key: str) -> tuple[Wait, ...]:
-        return self._groups.get(key, ())
-
-    def all(self) -> list[Wait]:
-        return [w for group in list(self._groups.values()) for w in group]
-
-    def __len__(self) -> int:
-        return sum(len(group) for group in list(self._groups.values()))
-
-    def __bool__(self) -> bool:
-        return bool(self._groups)

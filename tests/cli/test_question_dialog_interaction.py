@@ -152,7 +152,7 @@ def toolbox_for(settings: Settings, small_scene_path: Path) -> Callable[[Any], t
     def make(channel: Any) -> tuple[Toolbox, Agent]:
         agent = Agent(settings, channel)
         toolbox = Toolbox(ToolContext(scene, settings), agent.events.append, agent.interaction, query="q",
-                          decide=lambda query, candidates: pytest.fail("no decision expected"), control=agent.control)
+                          control=agent.control)
         return toolbox, agent
 
     return make

@@ -9,7 +9,6 @@ from datetime import datetime
 from scene_agent.config import Settings
 from scene_agent.selection.backend import ChannelHealth, SelectionBackend, Verdict
 from scene_agent.selection.pending import PendingSelection
-from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession, SessionOutcome
 from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
 
@@ -113,9 +112,8 @@ class MemoryWait(PendingSelection):
         super().__init__(session)
         self._backend = backend
 
-    def _check(self) -> SelectionResult | None:
-        outcome = self._backend.outcome(self.session.session_id)
-        return None if outcome is None else self._ended(outcome)
+    def _outcome(self) -> SessionOutcome | None:
+        return self._backend.outcome(self.session.session_id)
 
     def _record(self, end: SessionOutcome) -> SessionOutcome:
         return self._backend.close_session(end)

@@ -158,13 +158,13 @@ def submit_request(request_id: int, session: SelectionSession, code: str) -> dic
 def flushes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the journal's flushes (each still flushes)."""
     counted: list[int] = []
-    real = journal._Segment._datasync
+    real = journal.flush_to_disk
 
-    def counting(segment: journal._Segment) -> None:
+    def counting(fd: int, *, data_only: bool = False) -> None:
         counted.append(1)
-        real(segment)
+        real(fd, data_only=data_only)
 
-    monkeypatch.setattr(journal._Segment, "_datasync", counting)
+    monkeypatch.setattr(journal, "flush_to_disk", counting)
     return counted
 
 

@@ -54,14 +54,14 @@ def test_frame_and_unframe() -> None:
 def test_appends_from_many_threads_all_land_and_share_flushes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     flushes = []
     release = threading.Event()
-    real = journal_module._Segment._datasync
+    real = journal_module.flush_to_disk
 
-    def slow_flush(segment: journal_module._Segment) -> None:
+    def slow_flush(fd: int, *, data_only: bool = False) -> None:
         flushes.append(1)
         release.wait(10)  # the first flush waits until every append has been written: the rest share the next one
-        real(segment)
+        real(fd, data_only=data_only)
 
-    monkeypatch.setattr(journal_module._Segment, "_datasync", slow_flush)
+    monkeypatch.setattr(journal_module, "flush_to_disk", slow_flush)
     journal = OutcomeJournal(tmp_path / "outcomes")
     appended = []
 
@@ -89,10 +89,10 @@ def _lines(journal: OutcomeJournal) -> int:
 
 
 def test_a_failed_flush_fails_every_append_it_covered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(segment: journal_module._Segment) -> None:
+    def broken(fd: int, *, data_only: bool = False) -> None:
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(journal_module._Segment, "_datasync", broken)
+    monkeypatch.setattr(journal_module, "flush_to_disk", broken)
     journal = OutcomeJournal(tmp_path / "outcomes")
     errors = in_threads(lambda k: journal.append(b"{}"), 8)
     assert len(errors) == 8 and all(isinstance(e, OSError) and e.errno == 5 for e in errors)

@@ -11,7 +11,7 @@ from handoff_helpers import Ticks, Worker, start_wait
 
 from scene_agent.errors import SessionAnsweredError, SessionExpiredError
 from scene_agent.fileio import write_atomic
-from scene_agent.selection.files.waiter import SelectionResult
+from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.selection_file import SelectionFile, selection_path, write_selection_file
 from scene_agent.selection.session import SessionOutcome, now_utc
 

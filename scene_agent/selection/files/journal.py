@@ -16,6 +16,7 @@ ends, so a segment last written longer ago than both names only swept sessions: 
 from __future__ import annotations
 
 import errno
+import functools
 import logging
 import os
 import re
@@ -42,14 +43,11 @@ class _Segment:
     def __init__(self, path: Path):
         self.path = path
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-        self.flush = GroupFlush(str(path), self._datasync)
+        self.flush = GroupFlush(str(path), functools.partial(flush_to_disk, self.fd, data_only=True))
         self.opened = time.monotonic()
         self.written = 0
         self.users = 0
         self.retired = False
-
-    def _datasync(self) -> None:
-        flush_to_disk(self.fd, data_only=True)
 
     def close(self) -> None:
         os.close(self.fd)

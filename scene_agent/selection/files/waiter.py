@@ -26,9 +26,9 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from scene_agent.fileio import ensure_private_dir
+from scene_agent.selection.backend import WaitRegistry
 from scene_agent.selection.files.store import SessionStore
-from scene_agent.selection.pending import PendingSelection, WaitRegistry
-from scene_agent.selection.result import SelectionResult
+from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.selection_file import selection_path
 from scene_agent.selection.session import SelectionSession, SessionOutcome
 
@@ -93,14 +93,12 @@ class WatchedSelection(PendingSelection):
                 self._consume()
             return outcome
 
-    def _check(self) -> SelectionResult | None:
-        """The result, once an outcome is recorded; None while there is none."""
+    def _outcome(self) -> SessionOutcome | None:
         try:
-            outcome = self._look()
+            return self._look()
         except OSError as exc:  # the state directory unreadable for a moment, say: look again later
             log.warning("could not look for the answer to session %s: %s", self.session.session_id, exc)
             return None
-        return None if outcome is None else self._ended(outcome)
 
     def _ignore_file(self) -> None:
         """A selection file with no recorded answer behind it is not an answer: say so once, and keep waiting."""

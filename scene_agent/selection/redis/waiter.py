@@ -27,8 +27,8 @@ from typing import Protocol
 from pydantic import ValidationError
 
 from scene_agent.errors import BrokerUnavailableError
-from scene_agent.selection.pending import PendingSelection, WaitRegistry
-from scene_agent.selection.result import SelectionResult
+from scene_agent.selection.backend import WaitRegistry
+from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.session import SelectionSession, SessionOutcome
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class BrokeredSelection(PendingSelection):
         self._pushed = payload
         self.wake()
 
-    def _check(self) -> SelectionResult | None:
+    def _outcome(self) -> SessionOutcome | None:
         payload = self._pushed
         if payload is None:
             return None
@@ -116,7 +116,7 @@ class BrokeredSelection(PendingSelection):
                         "; ".join(problems) or f"it answers session {outcome.session_id}")
             self._pushed = None
             return None
-        return self._ended(outcome)
+        return outcome
 
     def _record(self, end: SessionOutcome) -> SessionOutcome:
         return self._waiter.broker.record(end, self.session)
