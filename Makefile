@@ -17,9 +17,9 @@ run: setup viewer
 	$(BIN)/scene-agent scene info
 	$(BIN)/scene-agent chat --serve
 
-# Lint and types first: they take seconds and fail fast; then every test.
+# Lint and types first: they take seconds and fail fast; then every test, one worker per CPU (pytest-xdist).
 test: setup viewer lint types
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: setup
 	$(BIN)/ruff check .

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scene_agent.agent.disambiguation import Decision, ask_prompt, rules_decision
-from scene_agent.agent.offline_planner import Finder, Memory, plan
-from scene_agent.agent.plan import Plan
+from scene_agent.agent.offline_planner import Finder, plan
+from scene_agent.agent.plan import Memory, Plan
 from scene_agent.agent.planner import Exchange
 from scene_agent.resolution.matching import match
 from scene_agent.resolution.query import parse_query

@@ -17,6 +17,13 @@ from scene_agent.scene.loader import Scene, load_scene
 pytest_plugins = ["browser_fixtures", "thread_check"]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that drive the browser run last, in each xdist worker too (items reach a worker in this order).
+    Playwright's sync API keeps an event loop running in the main thread from its first use to the end of the
+    session, and the MCP client tests' asyncio.run cannot start beside it."""
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
 @pytest.fixture
 def viewer_url() -> str:
     """Where the settings say the viewer is (a folder whose tests check another origin overrides it)."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scene_agent.agent.choices import common_noun, describe_each, noun
+from scene_agent.agent.measure_answers import extremes, how_big, item_line, sized
 from scene_agent.agent.plan import Plan
 from scene_agent.language.reading import Reading
 from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
@@ -15,6 +16,7 @@ from scene_agent.language.words import Lang
 from scene_agent.selection.result import SelectionResult
 from scene_agent.tools.color import ColorResult
 from scene_agent.tools.find import Candidate, FindResult, Observed
+from scene_agent.tools.measure import MeasureResult
 from scene_agent.tools.volume import VolumeResult, describe, m3
 
 if TYPE_CHECKING:
@@ -227,10 +229,11 @@ def _described(phrase: Reading, found: FindResult, lang: Lang) -> str:
 
 @dataclass
 class Measured:
-    """The colour and volume results per code, and the calls that failed."""
+    """The colour, volume and measure results per code, and the calls that failed."""
 
     colors: dict[str, ColorResult] = field(default_factory=dict)
     volumes: dict[str, VolumeResult] = field(default_factory=dict)
+    sizes: dict[str, MeasureResult] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
 
     @classmethod
@@ -246,6 +249,8 @@ class Measured:
                     out.colors[code] = o.value
                 case VolumeResult():
                     out.volumes[code] = o.value
+                case MeasureResult():
+                    out.sizes[code] = o.value
         return out
 
 
@@ -275,7 +280,7 @@ def _unit(measure: str, value: float, lang: Lang) -> str:
     return metres(value, lang)
 
 
-def _item_line(c: Candidate, m: Measured, lang: Lang) -> str:
+def _item_line(c: Candidate, m: Measured, lang: Lang, asked: str | None = None) -> str:
     bits = []
     if c.code in m.colors:
         color = m.colors[c.code]
@@ -293,6 +298,8 @@ def _item_line(c: Candidate, m: Measured, lang: Lang) -> str:
         box = (f", {v.obb.extent_m[0]:.2f} × {v.obb.extent_m[1]:.2f} × {v.obb.extent_m[2]:.2f} {'m' if lang == 'en' else '米'}"
                if v.obb is not None else "")
         bits.append(_m3(v.volume_m3, lang) + box)
+    if c.code in m.sizes:
+        bits.append(item_line(m.sizes[c.code], asked, lang))
     bits += m.errors.get(c.code, [])
     return f"- {name(c, lang)}: " + "; ".join(bits) if lang == "en" else f"- {name(c, lang)}：" + "；".join(bits)
 
@@ -314,11 +321,14 @@ def measured(chosen: Plan, targets: tuple[str, ...], picked: tuple[str, ...], m:
         if c.code in m.volumes:
             if line := _asked_size(c, m.volumes[c.code], chosen.intent.asked_measure, lang):
                 parts.append(line)
-            parts.append(describe(m.volumes[c.code], lang) + ("." if lang == "en" else "。"))
+            parts.append(how_big(c, m.volumes[c.code], lang) or describe(m.volumes[c.code], lang) + ("." if lang == "en" else "。"))
+        if c.code in m.sizes:
+            parts.append(sized(c, m.sizes[c.code], chosen.intent.asked_measure, lang))
         parts += [e + ("." if lang == "en" else "。") for e in m.errors.get(c.code, [])]
-    elif items and (m.colors or m.volumes or m.errors):
-        parts.append("\n".join(_item_line(c, m, lang) for c in items))
+    elif items and (m.colors or m.volumes or m.sizes or m.errors):
+        parts.append("\n".join(_item_line(c, m, lang, chosen.intent.asked_measure) for c in items))
         parts += _comparison(chosen, items, m)
+        parts += extremes(items, m.sizes, chosen.intent.asked_measure, lang, name)
     if viewer_url:
         shown = name(items[0], lang) if len(items) == 1 else ITEMS(lang, n=len(items))
         parts.append(SHOWING(lang, what=shown, url=viewer_url))

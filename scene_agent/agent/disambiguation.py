@@ -65,7 +65,8 @@ def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResul
     tied = found.tied if found is not None else None
     if tied is not None:
         # "how tall is the tallest wardrobe?": the answer is the same for each of the tied ones.
-        if intent.asks_which or ("color" not in intent.intents and tied.measure is not None and intent.asked_measure == tied.measure):
+        asked = "length" if intent.asked_measure == "width" else intent.asked_measure  # "the widest" compares lengths
+        if intent.asks_which or ("color" not in intent.intents and tied.measure is not None and asked == tied.measure):
             return Decision(needs_selection=False, act_on="all", reason=f"'{tied.words}' leaves a tie; the answer is the same "
                                                                         "for each of them")
         return Decision(needs_selection=True, act_on="one", prompt=ask_prompt(candidates, False, lang=lang),

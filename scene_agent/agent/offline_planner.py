@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from scene_agent.agent import answers
+from scene_agent.agent.asking import ask_to_pick, unanswered
 from scene_agent.agent.disambiguation import Decision, rules_decision
 from scene_agent.agent.events import FinalStatus
-from scene_agent.agent.plan import Plan
+from scene_agent.agent.measure_answers import measure_arguments
+from scene_agent.agent.pairs import answer_pair
+from scene_agent.agent.plan import Memory, Plan
 from scene_agent.agent.planner import Exchange, Reply, Turn
-from scene_agent.agent.toolbox import CallOutcome, Toolbox, ToolCall
+from scene_agent.agent.toolbox import Toolbox, ToolCall
 from scene_agent.language.intent import QueryIntent, parse_intent
+from scene_agent.language.pair_words import pair_question
 from scene_agent.language.words import Lang
 from scene_agent.resolution.query import parse_query
 from scene_agent.scene.loader import Scene
@@ -30,15 +33,6 @@ from scene_agent.tools.visualize import VisOutput
 MAX_ITEMS = 40  # measuring more at once is slow and no answer lists that many
 # What the planner reads beyond nouns, rooms, floors and codes: colour, size, place and order words, and Chinese.
 UNDERSTANDS = frozenset({"color", "size", "place", "order", "zh"})
-
-
-@dataclass(frozen=True)
-class Memory:
-    """What a turn leaves for follow-ups ('and the other one?', 'the red one', 'what colour is it?')."""
-
-    intent: QueryIntent
-    candidates: tuple[Candidate, ...]  # what was listed: asked among, or named before the words narrowed it
-    codes: tuple[str, ...]             # what the answer was about
 
 
 Finder = Callable[[dict[str, Any]], tuple[FindResult, Decision | None]]
@@ -93,22 +87,23 @@ def _follow_up(intent: QueryIntent, memory: Memory | None, scene: Scene) -> Quer
     if memory is None:
         return None
     names = _names_something(scene, intent)
+    asked = intent.asked_measure if intent.intents else memory.intent.asked_measure  # "how tall is it?" asks a height
     qualified = intent.phrase is not None and intent.phrase.qualified
     if _scoped_pronoun(scene, intent):  # "the one in the study": among the last candidates, by where they are
         return QueryIntent(intents=intent.intents or memory.intent.intents, target=intent.target, phrase=intent.phrase,
-                           asks_which=intent.asks_which, lang=intent.lang)
+                           asks_which=intent.asks_which, lang=intent.lang, asked_measure=asked)
     if intent.reference is None and names:
         if intent.intents:
             return None
         return QueryIntent(intents=memory.intent.intents, target=intent.target, phrase=intent.phrase, lang=intent.lang,
-                           asks_which=intent.asks_which)
+                           asks_which=intent.asks_which, asked_measure=asked)
     if names and intent.reference != "other":
         return None
     if not (intent.reference or qualified):
         return None
     return QueryIntent(intents=intent.intents or memory.intent.intents, target=intent.target, phrase=intent.phrase,
                        reference=intent.reference or ("same" if not qualified else None), asks_which=intent.asks_which,
-                       lang=intent.lang)
+                       lang=intent.lang, asked_measure=asked)
 
 
 def plan(query: str, scene: Scene, history: tuple[Exchange, ...] = (), finder: Finder | None = None,
@@ -206,35 +201,20 @@ class OfflinePlanner:
             message = outcome.error.message if outcome.error else None
             return FindResult(query=str(arguments.get("query", "")), candidates=[], message=message), None
 
+        if (pair := pair_question(turn.query)) is not None:  # "how far is the sofa from the tv?"
+            return answer_pair(toolbox, turn, pair)
         chosen = plan(turn.query, toolbox.context.scene, turn.history, finder, lang=turn.lang)
         if chosen.kind == "not_found":
             return Reply(status="not_found", answer=answers.not_found(chosen), memory=None)
         targets = chosen.targets
         picked: tuple[str, ...] = ()
         if chosen.kind in ("ask_one", "ask_several"):
-            outcome = self._ask(toolbox, chosen)
+            outcome = ask_to_pick(toolbox, chosen)
             selection = outcome.selection
             if selection is None or selection.status != "confirmed":
-                return self._unanswered(chosen, outcome)
+                return unanswered(chosen, outcome)
             targets = picked = tuple(selection.codes)
         return self._act(toolbox, chosen, targets, picked)
-
-    @staticmethod
-    def _ask(toolbox: Toolbox, chosen: Plan) -> CallOutcome:
-        decision = chosen.decision
-        toolbox.say(answers.pick_request(chosen))
-        return toolbox.call("visualize", {"codes": list(chosen.candidate_codes), "selection_mode": True,
-                                          "prompt": decision.prompt if decision else None,
-                                          "multiple": bool(decision and decision.multiple)})
-
-    @staticmethod
-    def _unanswered(chosen: Plan, outcome: CallOutcome) -> Reply:
-        memory = Memory(chosen.intent, chosen.candidates, ())
-        if outcome.selection is None:
-            message = outcome.error.message if outcome.error else "the viewer could not be opened"
-            return Reply(status="error", answer=answers.CANNOT_ASK(chosen.lang, message=message), memory=memory)
-        status: FinalStatus = "timeout" if outcome.selection.status == "timeout" else "cancelled"
-        return Reply(status=status, answer=answers.no_pick(chosen, outcome.selection), codes=(), memory=memory)
 
     def _act(self, toolbox: Toolbox, chosen: Plan, targets: tuple[str, ...], picked: tuple[str, ...]) -> Reply:
         intent = chosen.intent
@@ -254,7 +234,7 @@ class OfflinePlanner:
                 message = shown.error.message if shown.error else ""
                 return Reply(status="error", answer=answers.CANNOT_SHOW(chosen.lang, message=message), memory=memory)
             viewer_url = shown.value.viewer_url if isinstance(shown.value, VisOutput) else None
-        calls = [ToolCall(tool, {"code": code}) for code in targets for tool in intent.measures]
+        calls = [ToolCall(tool, measure_arguments(tool, code, intent)) for code in targets for tool in intent.measures]
         outcomes = toolbox.call_many(calls) if calls else []
         results = answers.Measured.collect(outcomes)
         text = answers.measured(chosen, targets, picked, results, viewer_url)

@@ -24,7 +24,6 @@ DEFAULT_MAX_STEPS = 12
 MAX_OBSERVATION_CHARS = 16_000  # a find over a big scene can list hundreds of candidates
 MAX_ROOMS_LISTED = 60
 MAX_LABELS_LISTED = 40
-_MEASURES = ("color", "volume")
 
 RULES = """\
 Rules:
@@ -37,8 +36,9 @@ or timed out). You may say what holds for all candidates (e.g. that they are all
 4. If needs_selection is false with several candidates, act on all of them (act_on = "all") or on the codes the user \
 named (act_on = "named").
 5. "show / display / visualize / let me see" -> visualize view-only (selection_mode=false) and give the viewer URL.
-6. Colour -> color; size, volume, dimensions, "how big" -> volume. Calls that do not depend on each other go in one \
-step, in parallel.
+6. Colour -> color; volume, "how big" -> volume; a height, width, length or depth, the dimensions, a floor area, \
+"how far is X from Y", "will X fit through the door" -> measure (find each of the two things first). Calls that do \
+not depend on each other go in one step, in parallel.
 7. If find returns no candidates, say so with its message and suggestions; never invent codes.
 8. Answer in the language of the user's question (a Chinese question gets a Chinese answer), briefly, naming the codes you used (e.g. "chair 0-1-2 is mostly red"); when the \
 query named a floor, say which floor you used."""
@@ -87,7 +87,8 @@ def system_prompt(scene: Scene, tool_names: list[str]) -> str:
         f"Tools: {tools}. find gives candidates (code, kind, label or room type, room, floor, bounds, measured colour "
         "and size), the `steps` by which colour, size and place words narrowed them, and, when several "
         "match, a `disambiguation`; visualize opens the point-cloud viewer (view-only, or selection_mode to let the user "
-        "pick); color gives the dominant colours; volume gives the volume in m³ and box dimensions.",
+        "pick); color gives the dominant colours; volume gives the volume in m³ and box dimensions; measure gives distances, "
+        "dimensions, floor areas and whether an object fits through a door or window, in metres.",
         RULES + ("\n" + QUESTION_RULE if "question" in tool_names else ""),
     ]
     return "\n\n".join(parts)
@@ -152,12 +153,10 @@ class _Tally:
             self._add_codes(outcome.selection.codes)
         elif isinstance(outcome.value, VisOutput):
             self._add_codes(outcome.value.objects or [])
-        elif outcome.tool_name in _MEASURES:
+        elif isinstance(code := outcome.observation.get("code"), str):  # a measurement: of `code` (and `to`)
             self.selection_status = None
-            code = outcome.observation.get("code")
-            if code is None and isinstance(outcome.args, dict):
-                code = outcome.args.get("code")
-            self._add_codes([code] if isinstance(code, str) else [])
+            other = outcome.observation.get("to")
+            self._add_codes([code, other] if isinstance(other, str) else [code])
 
     def _add_codes(self, codes: list[str]) -> None:
         self.codes += [c for c in codes if c not in self.codes]

@@ -1,4 +1,5 @@
-"""The offline planner's decision for one query, before any tool runs on the items; its answers are worded from it."""
+"""The offline planner's decision for one query, before any tool runs on the items (its answers are worded from it), and
+what a turn leaves for the next."""
 
 from __future__ import annotations
 
@@ -32,3 +33,12 @@ class Plan:
     def candidate_codes(self) -> tuple[str, ...]:
         """The candidates' codes, in scene order."""
         return tuple(c.code for c in self.candidates)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """What a turn leaves for follow-ups ('and the other one?', 'the red one', 'what colour is it?')."""
+
+    intent: QueryIntent
+    candidates: tuple[Candidate, ...]  # what was listed: asked among, or named before the words narrowed it
+    codes: tuple[str, ...]             # what the answer was about

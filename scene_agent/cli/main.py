@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str, bool]] = {
     "vis": ("scene_agent.cli.vis_cmds", "vis_command", False),
     "clr": ("scene_agent.cli.color_cmds", "clr_command", False),
     "vol": ("scene_agent.cli.volume_cmds", "vol_command", False),
+    "measure": ("scene_agent.cli.measure_cmds", "measure_command", False),
     "serve": ("scene_agent.cli.serve_cmds", "serve_command", False),
     "ask": ("scene_agent.cli.ask_cmds", "ask_command", False),
     "chat": ("scene_agent.cli.ask_cmds", "chat_command", False),

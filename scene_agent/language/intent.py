@@ -41,7 +41,8 @@ class QueryIntent:
     reference: Reference | None = None
     asks_which: bool = False  # "which chair is the largest?": the answer is which one
     lang: Lang | None = None
-    asked_measure: str | None = None  # the one size asked for: "size", "height", "length" or "depth"
+    asked_measure: str | None = None  # the one size asked for: "size", "dimensions", "height", "width", "length",
+    # "depth" or "area"
 
     @property
     def superlative(self) -> Superlative | None:
@@ -53,13 +54,15 @@ class QueryIntent:
         return Superlative(measure=measure, direction=size.extreme, word=size.word)
 
     @property
-    def measures(self) -> tuple[Intent, ...]:
-        """The tools to run on each item: color and/or volume."""
-        wanted: list[Intent] = []
+    def measures(self) -> tuple[str, ...]:
+        """The tools to run on each item: color, and volume or measure (a side, the dimensions or a floor area asked
+        for alone)."""
+        wanted: list[str] = []
         if {"color", "compare", "describe"} & set(self.intents):
             wanted.append("color")
         if {"volume", "compare", "describe"} & set(self.intents):
-            wanted.append("volume")
+            sized = self.asked_measure in MEASURED and not ({"compare", "describe"} & set(self.intents))
+            wanted.append("measure" if sized else "volume")
         return tuple(wanted)
 
 
@@ -87,9 +90,13 @@ _ACTION_WORDS = re.compile(r"\b(describe|tell me about|details?|info|information
 _FRAMES = re.compile(r"\bhow (?:big|large|small|tall|high|wide|long|deep|much space)\b|\bwhat size\b|"
                      r"\b(?:(?:what|whats|what s|what is) )?(?:the )?(?:colou?rs?|volume|size|height|width|length|"
                      r"depth|dimensions?|floor area|area) (?:of|is|are)\b")
-_ASKED = {"height": re.compile(r"\bhow (?:tall|high)\b|\bheight\b"), "length": re.compile(r"\bhow (?:long|wide)\b|\b(?:length|width)\b"),
-          "depth": re.compile(r"\bhow deep\b|\bdepth\b"),
-          "size": re.compile(r"\bhow (?:big|large|small|much space)\b|\b(?:volume|size|dimensions?)\b")}
+_ASKED = {"height": re.compile(r"\bhow (?:tall|high)\b|\bheight\b"), "width": re.compile(r"\bhow wide\b|\bwidth\b"),
+          "length": re.compile(r"\bhow long\b|\blength\b"), "depth": re.compile(r"\bhow deep\b|\bdepth\b"),
+          "area": re.compile(r"\b(?:floor )?area\b|\bsquare met(?:er|re)s?\b|\bhow many square\b|\bfootprint\b"),
+          "dimensions": re.compile(r"\bdimensions?\b|\bmeasurements\b"),
+          "size": re.compile(r"\bhow (?:big|large|small|much space)\b|\b(?:volume|size)\b")}
+# The sizes the measure tool answers (one side, the box's three, a floor area); "size" and volume are the volume tool's.
+MEASURED = frozenset({"height", "width", "length", "depth", "dimensions", "area"})
 
 
 def english(query: str, read_chinese: bool = True) -> str:

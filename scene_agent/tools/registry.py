@@ -7,7 +7,7 @@ MCP server. See "Adding a tool" in docs/architecture.md.
 
 from __future__ import annotations
 
-from scene_agent.tools import color, find, question, visualize, volume
+from scene_agent.tools import color, find, measure, question, visualize, volume
 from scene_agent.tools.tool import Tool
 
 TOOLS: dict[str, Tool] = {}
@@ -36,4 +36,5 @@ register(find.TOOL)
 register(visualize.TOOL)
 register(color.TOOL)
 register(volume.TOOL)
+register(measure.TOOL)
 register(question.TOOL)

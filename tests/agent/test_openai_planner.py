@@ -15,7 +15,7 @@ from scene_agent.agent.openai_planner import observation_text, system_prompt
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.tools.find import find
 
-TOOL_NAMES = ["find", "visualize", "color", "volume", "question"]
+TOOL_NAMES = ["find", "visualize", "color", "volume", "measure", "question"]
 
 
 # (a) find → color → answer
@@ -99,7 +99,7 @@ def test_unknown_tool_names_the_tools(ask) -> None:
         result = ask(stub, "paint 0-1-1 red")
     (failure,) = of(result, ToolCallError)
     assert (failure.tool_name, failure.error.code) == ("paint", "unknown_tool")
-    assert "find, visualize, color, volume, question" in failure.error.message
+    assert "find, visualize, color, volume, measure, question" in failure.error.message
     assert json.loads(tool_messages(stub.requests[1])[0]["content"])["error"] == "unknown_tool"
     assert result.status == "answered"
 

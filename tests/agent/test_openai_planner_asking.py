@@ -38,7 +38,7 @@ def test_question_beside_another_tool_is_refused(ask) -> None:
 def test_question_when_questions_are_off(ask) -> None:
     with LLMStub(tool_calls(call("question", QUESTION)), text("I will use metric.")) as stub:
         result = ask(stub, "how big is the sofa?", ask_questions=False)
-    assert [t["function"]["name"] for t in stub.requests[0]["tools"]] == ["find", "visualize", "color", "volume"]
+    assert [t["function"]["name"] for t in stub.requests[0]["tools"]] == ["find", "visualize", "color", "volume", "measure"]
     assert "Use question only" not in stub.requests[0]["messages"][0]["content"]
     (answered,) = of(result, ToolCallResult)
     assert answered.tool_name == "question" and answered.result.cancelled is True

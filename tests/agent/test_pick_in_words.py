@@ -129,7 +129,7 @@ def test_the_answer_comes_in_the_language_of_the_question(scene: Scene, tmp_path
     assert chinese.status == "answered" and chinese.codes == ["0-1-1"]
     assert "红色" in chinese.answer and " is " not in chinese.answer
     _, _, english = run(scene, tmp_path, "how big is the sofa?", lang="zh")
-    assert english.answer.startswith("Sofa 0-2-1: ") and "m³" in english.answer
+    assert english.answer.startswith("Sofa 0-2-1 is ") and "m³" in english.answer
     _, _, default = run(scene, tmp_path, "0-2-1", lang="zh")  # no words of either language: the agent's default
     assert "0-2-1" in default.answer and "在" in default.answer
 

@@ -45,7 +45,7 @@ def test_a_model_is_offered_the_tool_and_the_toolbox_runs_its_call(ask: Any, cou
     with LLMStub(tool_calls(call("count", {"label": "chair"})), text("There are 4 chairs.")) as stub:
         result = ask(stub, "how many chairs are there?")
     offered = {t["function"]["name"]: t["function"] for t in stub.requests[0]["tools"]}
-    assert list(offered) == ["find", "visualize", "color", "volume", "question", "count"]
+    assert list(offered) == ["find", "visualize", "color", "volume", "measure", "question", "count"]
     assert offered["count"]["description"] == DESCRIPTION
     assert offered["count"]["parameters"]["required"] == ["label"]
     assert set(offered["count"]["parameters"]["properties"]) == {"label", "room"}

@@ -61,7 +61,7 @@ def test_the_agent_events_are_in_the_document_and_the_events_sent_fit_them(app):
     assert events["mapping"]["tool_call_result"] == "#/components/schemas/ToolCallResult"
     results = schemas["ToolCallResult"]["discriminator"]
     assert results["propertyName"] == "tool_name"
-    assert set(results["mapping"]) == {"find", "visualize", "color", "volume", "question"}
+    assert set(results["mapping"]) == {"find", "visualize", "color", "volume", "measure", "question"}
     for name in ("FindCallResult", "VisualizeCallResult", "ColorCallResult", "VolumeCallResult", "QuestionCallResult"):
         assert {"summary", "result", "type", "tool_name", "ts"} <= set(schemas[name]["required"])
     assert schemas["Summary"]["properties"]["tone"]["enum"] == ["done", "timeout", "nothing"]

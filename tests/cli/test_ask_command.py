@@ -83,7 +83,7 @@ def test_json_events_for_the_sofa(env: dict[str, str]) -> None:
 def test_human_output_answer_on_stdout_cards_on_stderr(env: dict[str, str]) -> None:
     out = run_cli("ask", "how big is the sofa?", env=env)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("Sofa 0-2-1: ") and "m³" in out.stdout
+    assert out.stdout.startswith("Sofa 0-2-1 is ") and "m³" in out.stdout
     assert "🔧" not in out.stdout and "✅" not in out.stdout
     lines = out.stderr.splitlines()
     assert "🔧 find query='the sofa' …" in lines

@@ -34,7 +34,7 @@ def test_ask_runs_the_model_s_tool_calls_and_prints_its_answer(env: dict[str, st
     assert final["answer"] == "The sofa 0-2-1 is grey and about 1.6 m³." and final["codes"] == ["0-2-1"]
     first = stub.requests[0]
     assert first["model"] == "stub-model" and stub.headers[0]["authorization"] == "Bearer sk-test"
-    assert [t["function"]["name"] for t in first["tools"]] == ["find", "visualize", "color", "volume", "question"]
+    assert [t["function"]["name"] for t in first["tools"]] == ["find", "visualize", "color", "volume", "measure", "question"]
     tool_messages = [m for m in stub.requests[2]["messages"] if m["role"] == "tool"]
     assert {m["tool_call_id"] for m in tool_messages} == {"call_1", "call_2", "call_3"}
 

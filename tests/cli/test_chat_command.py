@@ -38,7 +38,7 @@ def test_piped_turns_keep_history_and_list_what_was_asked(env: dict[str, str]) -
     assert out.returncode == 0, out.stderr
     stdout, stderr = out.stdout, out.stderr
     # Turn 1 and its follow-up: "it" is the sofa of the turn before.
-    assert "Sofa 0-2-1: " in stdout and "m³" in stdout
+    assert "Sofa 0-2-1 is " in stdout and "m³" in stdout
     assert "Sofa 0-2-1 is " in stdout
     assert "🔧 color code='0-2-1' …" in stderr.splitlines()
     # Turn 3 asked for a pick nobody gave: the selection is listed as expired.
@@ -166,4 +166,4 @@ def test_a_chinese_question_gets_a_chinese_answer_whatever_the_setting(env: dict
     assert "1 个候选：0-2-1" in out.stderr  # the cards speak the question's language too
     english = subprocess.run([sys.executable, "-m", "scene_agent", "ask", "how big is the sofa?"], capture_output=True,
                              text=True, timeout=120, env={**os.environ, **env, "SCENE_AGENT_LANG": "zh"})
-    assert english.returncode == 0 and english.stdout.startswith("Sofa 0-2-1: ") and "1 candidate: 0-2-1" in english.stderr
+    assert english.returncode == 0 and english.stdout.startswith("Sofa 0-2-1 is ") and "1 candidate: 0-2-1" in english.stderr

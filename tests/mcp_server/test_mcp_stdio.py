@@ -58,7 +58,7 @@ def test_the_tools_and_their_schemas_are_the_agents(env: dict[str, str]) -> None
     async def body() -> None:
         async with host(env) as (session, _):
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            assert sorted(tools) == ["ask", "color", "find", "visualize", "volume", "wait_for_selection"]
+            assert sorted(tools) == ["ask", "color", "find", "measure", "visualize", "volume", "wait_for_selection"]
             assert set(tools["find"].input_schema["properties"]) == set(FindInput.model_fields)
             assert set(tools["visualize"].input_schema["properties"]) == set(VisualizeInput.model_fields)
             assert tools["visualize"].input_schema["required"] == ["codes"]
