@@ -12,6 +12,7 @@ from urllib.parse import quote, urlencode
 from pydantic import ConfigDict, Field
 
 from scene_agent.fileio import ensure_private_dir, read_regular_file, write_atomic
+from scene_agent.language.display_names import zh_object_label, zh_room_name
 from scene_agent.model import Model
 from scene_agent.scene.codes import code_sort_key
 from scene_agent.scene.index import IndexedObject, IndexedRoom
@@ -21,6 +22,16 @@ from scene_agent.selection.session import SelectionSession, SessionMode, now_utc
 
 VIEW_NAME_RE = re.compile(r"^[a-z]+-[0-9a-f]{16,32}$")
 MAX_VIEW_BYTES = 8 * 1024 * 1024
+
+
+class ItemColor(Model):
+    """An item's dominant colour: what the viewer's list shows beside it and says in words."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hex: str = Field(description="'#rrggbb' in full light.")
+    basic: str = Field(description="One of the eleven basic colour terms ('red').")
+    name: str = Field(description="Nearest CSS3 colour name ('firebrick').")
 
 
 class ViewItem(Model):
@@ -33,6 +44,10 @@ class ViewItem(Model):
     role: Literal["focus", "context"]
     label: str = Field(description="Object label or room type.")
     name: str | None = Field(default=None, description="Room display name.")
+    room_name: str | None = Field(default=None, description="Objects: their room's display name ('Kitchen, flat 2B').")
+    label_zh: str | None = Field(default=None, description="The label (or room type) for a Chinese reader.")
+    name_zh: str | None = Field(default=None, description="Rooms: their name for a Chinese reader; objects: their room's.")
+    color: ItemColor | None = Field(default=None, description="Focus items: the dominant colour measured from the points.")
     room: str
     floor: str
     bounds: Bounds
@@ -67,17 +82,28 @@ def view_name(scene_id: str, codes: list[str], session: SelectionSession | None)
     return "view-" + hashlib.sha256(f"{scene_id}|{','.join(codes)}".encode()).hexdigest()[:16]
 
 
+def _color(scene: Scene, code: str, role: str) -> ItemColor | None:
+    """A focus item's dominant colour from the scene's measured attributes (what tells candidates apart)."""
+    if role != "focus":
+        return None
+    colors = scene.item_attributes(code).colors
+    return ItemColor(hex=colors[0].hex, basic=colors[0].basic, name=colors[0].name) if colors else None
+
+
 def _room_item(scene: Scene, entry: IndexedRoom, role: str) -> ViewItem:
     room = entry.room
     return ViewItem(code=room.code, kind="room", role=role, label=entry.type, name=room.name, room=room.code,
-                    floor=entry.floor.code, bounds=room.bounds, points=room.point_count,
-                    points_url=points_url(scene.scene_id, room.code))
+                    label_zh=zh_room_name(None, entry.type), name_zh=zh_room_name(room.name, entry.type),
+                    color=_color(scene, room.code, role), floor=entry.floor.code, bounds=room.bounds,
+                    points=room.point_count, points_url=points_url(scene.scene_id, room.code))
 
 
 def _object_item(scene: Scene, entry: IndexedObject, role: str) -> ViewItem:
-    obj = entry.obj
-    return ViewItem(code=obj.code, kind="object", role=role, label=entry.label, room=entry.room.room.code,
-                    floor=entry.room.floor.code, bounds=obj.bounds, points=obj.point_count,
+    obj, room = entry.obj, entry.room
+    return ViewItem(code=obj.code, kind="object", role=role, label=entry.label, room=room.room.code,
+                    room_name=room.room.display_name, label_zh=zh_object_label(entry.label),
+                    name_zh=zh_room_name(room.room.name, room.type), color=_color(scene, obj.code, role),
+                    floor=room.floor.code, bounds=obj.bounds, points=obj.point_count,
                     points_url=points_url(scene.scene_id, obj.code))
 
 

@@ -1,0 +1,41 @@
+"""Names of rooms and objects shown to a Chinese reader: from the vocabulary table, a scene's own Chinese names kept.
+
+"Kitchen, flat 2B" → "厨房，公寓 2B"; "Master bedroom" → "主卧"; a name the table does not know keeps its words and
+is put beside its room type ("Kids bedroom" in a bedroom → "卧室（Kids bedroom）"); "客厅" stays "客厅".
+"""
+
+from __future__ import annotations
+
+import re
+
+from scene_agent.language.words import has_chinese
+from scene_agent.language.zh_lexicon import zh_label, zh_room_type
+
+_UNIT = re.compile(r"^(?:flat|apartment|apt|unit|suite)\s+(\S+)$", re.IGNORECASE)
+
+
+def _part(words: str) -> str | None:
+    """One part of a name in Chinese, or None when the table does not know it."""
+    if unit := _UNIT.match(words):
+        return f"公寓 {unit[1]}"
+    said = zh_room_type(words.lower())
+    return said if has_chinese(said) else None
+
+
+def zh_room_name(name: str | None, room_type: str) -> str:
+    """A room's name for a Chinese reader."""
+    if not name:
+        return zh_room_type(room_type)
+    if has_chinese(name):
+        return name
+    parts = [part.strip() for part in name.split(",") if part.strip()]
+    said = [_part(part) for part in parts]
+    if said and said[0] is not None:
+        return "，".join(s if s is not None else p for s, p in zip(said, parts, strict=True))
+    kind = zh_room_type(room_type)
+    return f"{kind}（{name}）" if has_chinese(kind) else name
+
+
+def zh_object_label(label: str) -> str:
+    """An object's label for a Chinese reader (the label itself when the table has no word for it)."""
+    return label if has_chinese(label) else zh_label(label)
