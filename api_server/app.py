@@ -123,6 +123,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def serve_viewer_at(app: Flask, url: str) -> None:
+    """The app is served at `url` (make_server calls this once bound): the web chat's agents link there, unless the
+    settings were given a viewer URL (SCENE_AGENT_VIEWER_URL: a page behind a proxy keeps its address). Before any
+    conversation starts, since each conversation's agent keeps the settings it was made with."""
+    if "scene_agent.chat" not in app.extensions:
+        return  # not an app of create_app's (a test's stub server)
+    settings = app.config["SETTINGS"].served_at(url)
+    app.config["SETTINGS"] = settings
+    app.extensions["scene_agent.chat"].settings = settings
+
+
 TEMP_FILE_AGE_S = 600.0  # a write_atomic temp file this old was left by a process that died mid-write
 
 

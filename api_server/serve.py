@@ -16,6 +16,7 @@ from flask import Flask
 from waitress import create_server, wasyncore
 from waitress.server import BaseWSGIServer
 
+from api_server.app import serve_viewer_at
 from scene_agent.errors import SceneAgentError
 
 DEFAULT_THREADS = 16  # for servers in this process (tests, benchmarks); `scene-agent serve` runs SERVE_THREADS
@@ -70,25 +71,41 @@ class ServeError(SceneAgentError):
     code = "serve_failed"
 
 
+WILDCARD_HOSTS = ("", "0.0.0.0", "::")
+
+
+def served_url(host: str, port: int) -> str:
+    """The address a browser on this machine opens the page at, for a server bound to host:port (an address that
+    listens everywhere is opened as localhost; an IPv6 literal in brackets)."""
+    name = "localhost" if host in WILDCARD_HOSTS else host
+    if ":" in name and not name.startswith("["):
+        name = f"[{name}]"
+    return f"http://{name}:{port}/"
+
+
 def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS,
                 settings: ServerSettings | None = None) -> BaseWSGIServer:
-    """Bind now (port 0 picks a free port: see `.effective_port`); `run()` serves until `close()`."""
+    """Bind now (port 0 picks a free port: see `.effective_port`); `run()` serves until `close()`. The page is then
+    served at the bound address, which becomes the viewer URL of the app's agents unless one was given
+    (`app.serve_viewer_at`)."""
     tuned = settings or ServerSettings()
     # A connection takes one to three files (a large response spills to a temp file), plus what requests open.
     raise_open_file_limit(2 * tuned.connection_limit + threads + 256)
     # The address the app is served on is one of the Host headers it answers (api_server/hosts.py).
     app.config["BIND_HOSTS"] = (*app.config.get("BIND_HOSTS", ()), host)
     try:
-        return create_server(app, host=host, port=port, threads=threads, ident="scene-agent",
-                             clear_untrusted_proxy_headers=True, connection_limit=tuned.connection_limit,
-                             channel_timeout=tuned.channel_timeout, cleanup_interval=tuned.cleanup_interval,
-                             channel_request_lookahead=tuned.channel_request_lookahead,
-                             asyncore_use_poll=tuned.asyncore_use_poll, backlog=tuned.backlog)
+        server = create_server(app, host=host, port=port, threads=threads, ident="scene-agent",
+                               clear_untrusted_proxy_headers=True, connection_limit=tuned.connection_limit,
+                               channel_timeout=tuned.channel_timeout, cleanup_interval=tuned.cleanup_interval,
+                               channel_request_lookahead=tuned.channel_request_lookahead,
+                               asyncore_use_poll=tuned.asyncore_use_poll, backlog=tuned.backlog)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise ServeError(f"{host}:{port} is already in use (is another `scene-agent serve` running?); "
                              "choose another --port") from None
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    serve_viewer_at(app, served_url(host, int(server.effective_port)))
+    return server
 
 
 class BackgroundServer:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
@@ -39,6 +39,14 @@ class Settings:
     # SCENE_AGENT_BROKER: where selection sessions, outcomes and picks meet when agents and API servers run on
     # several machines (a redis:// URL); None: the state and selection directories on this machine.
     broker: str | None = None
+    # Whether viewer_url was chosen (SCENE_AGENT_VIEWER_URL, or by whoever made these settings) rather than left to
+    # the default: a server that serves the page itself links to its own address only when it was not (`served_at`).
+    viewer_url_given: bool = True
+
+    def served_at(self, url: str) -> Settings:
+        """These settings in a server that serves the viewer itself at `url`: links point there, unless a viewer URL
+        was given (a page served behind a proxy, or by a dev server, keeps the address it was given)."""
+        return self if self.viewer_url_given else replace(self, viewer_url=_viewer_url(url))
 
     @property
     def sessions_dir(self) -> Path:
@@ -170,11 +178,13 @@ def load_settings() -> Settings:
     watch = _SELECTION_WATCHES.get(raw_watch)
     if watch is None:
         raise UsageError(f"SCENE_AGENT_SELECTION_WATCH must be 'watchdog' or 'polling'; got {raw_watch!r}")
+    viewer_url = (os.environ.get("SCENE_AGENT_VIEWER_URL") or "").strip()
     return Settings(
         selection_watch=watch,
         state_dir=Path(os.environ.get("SCENE_AGENT_STATE_DIR") or _default_state_dir()),
         selection_dir=Path(os.environ.get("SCENE_AGENT_SELECTION_DIR") or "/tmp"),
-        viewer_url=_viewer_url(os.environ.get("SCENE_AGENT_VIEWER_URL") or DEFAULT_VIEWER_URL),
+        viewer_url=_viewer_url(viewer_url or DEFAULT_VIEWER_URL),
+        viewer_url_given=bool(viewer_url),
         ask_questions=not _flag("SCENE_AGENT_NO_QUESTIONS"),
         broker=_broker(os.environ.get("SCENE_AGENT_BROKER")),
     )

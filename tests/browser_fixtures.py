@@ -110,4 +110,5 @@ def save_screenshot(page: Any, name: str) -> None:
     folder = os.environ.get("SCENE_AGENT_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / name))
+        # Written here: Playwright would write the file from a thread of its own that outlives the test.
+        (Path(folder) / name).write_bytes(page.screenshot())

@@ -45,7 +45,7 @@ def mcp_command(
     channel = open_channel(settings)
     server, jobs = build_server(loaded, settings, channel)
     with serving(settings, loaded) as where:
-        logging.info("%s; picks travel through %s", where, channel.describe())
+        logging.info("%s; picks travel through %s", where.line, channel.describe())
         if not http:
             serve_stdio(server, jobs)
             return

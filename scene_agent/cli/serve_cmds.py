@@ -29,11 +29,12 @@ def serve_command(
     from api_server.serve import make_server, stream_slots
     from api_server.viewer_files import NOT_BUILT, viewer_built
 
-    settings = load_settings()
-    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": settings,
+    app = create_app({"SCENE_PATH": str(scene) if scene else None, "SETTINGS": load_settings(),
                       "MAX_EVENT_STREAMS": stream_slots(threads), "DELIVER_IN_CHILD": True})
     server = make_server(app, host, port, threads)
     url = f"http://{host}:{server.effective_port}/"
+    # The web chat's links: this server's own address, unless SCENE_AGENT_VIEWER_URL says otherwise (make_server).
+    settings = app.config["SETTINGS"]
     loaded = app.extensions["scene_agent.scene.loader"]
     channel = app.config["CHANNEL"]
     health = channel.health()
@@ -43,6 +44,7 @@ def serve_command(
         signal.signal(signum, lambda *_: sys.exit(0))
     if json_output:
         print_json({"url": url, "host": host, "port": int(server.effective_port), "scene_id": loaded.scene_id,
+                    "viewer_url": settings.viewer_url,
                     "channel": {"kind": health.kind, "where": health.where, "reachable": health.reachable}})
     else:
         console.print(f"scene-agent serving scene '{escape(loaded.scene_id)}' ({escape(loaded.manifest.name)}) at {url}\n"

@@ -56,14 +56,11 @@ class _Waits(TypedDict, total=False):
     question_timeout: float
 
 
-def _new_agent(scene_path: Path | None, timeout: float | None, no_questions: bool) -> tuple[SceneAgent, Settings]:
-    settings = load_settings()
-    scene = open_scene_or_demo(scene_path)
+def _new_agent(scene: Scene, settings: Settings, timeout: float | None, no_questions: bool) -> SceneAgent:
     waits: _Waits = {} if timeout is None else {"selection_timeout": timeout, "question_timeout": timeout}
     # No terminal on stdin → no question channel: the agent is told `no_ui` and decides without asking.
     channel = None if no_questions else terminal_questions()
-    agent = SceneAgent(scene, settings, questions=channel, ask_questions=False if no_questions else None, **waits)
-    return agent, settings
+    return SceneAgent(scene, settings, questions=channel, ask_questions=False if no_questions else None, **waits)
 
 
 class ViewerCheck:
@@ -188,7 +185,8 @@ def ask(query: str, timeout: float | None, no_questions: bool, scene: Path | Non
     if not query.strip():
         raise UsageError(t("ask.empty"))
     try:
-        agent, settings = _new_agent(scene, timeout, no_questions)
+        settings = load_settings()
+        agent = _new_agent(open_scene_or_demo(scene), settings, timeout, no_questions)
         final = run_turn(agent, query, ViewerCheck(settings, agent.scene), json_output, words=_stdin_is_terminal())
     except KeyboardInterrupt:
         final = None
@@ -272,10 +270,13 @@ def _chat_command(agent: SceneAgent, line: str, json_output: bool) -> bool:
 def chat(timeout: float | None, no_questions: bool, scene: Path | None, json_output: bool, serve: bool) -> None:
     """`chat`: turn after turn until /quit, the end of input or Ctrl-C at the prompt."""
     try:
-        agent, settings = _new_agent(scene, timeout, no_questions)
-        with serving(settings, agent.scene) if serve else nullcontext(None) as where:
-            if where:
-                err_console.print(Text(where, style="bold"))
+        settings = load_settings()
+        loaded = open_scene_or_demo(scene)
+        with serving(settings, loaded) if serve else nullcontext(None) as served:
+            if served:
+                err_console.print(Text(served.line, style="bold"))
+                settings = served.settings  # links to the server started here, unless SCENE_AGENT_VIEWER_URL is set
+            agent = _new_agent(loaded, settings, timeout, no_questions)
             check = ViewerCheck(settings, agent.scene)
             err_console.print(Text(t("chat.hello", scene=agent.scene.scene_id), style="dim"))
             _chat_loop(agent, check, json_output)

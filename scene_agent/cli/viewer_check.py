@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import urlsplit
 
 from scene_agent.config import DEFAULT_HOST, Settings
@@ -48,20 +48,28 @@ def _said(body: bytes) -> str:
     return str(data.get("message", ""))
 
 
+class Served(NamedTuple):
+    """Where the viewer is, said for the user; and the settings to link with (the started server's own address
+    when SCENE_AGENT_VIEWER_URL was not set, else the settings as they were)."""
+
+    line: str
+    settings: Settings
+
+
 @contextmanager
-def serving(settings: Settings, scene: Scene) -> Iterator[str]:
+def serving(settings: Settings, scene: Scene) -> Iterator[Served]:
     """The API server and viewer for the length of a chat: reuse one that already serves this scene, else start one.
 
-    Yields a line for the user saying where the viewer is. It listens on loopback at the viewer URL's port.
+    It listens on loopback at the viewer URL's port.
     """
     from api_server.app import create_app
     from api_server.serve import SERVE_THREADS, BackgroundServer, stream_slots
 
     if server_warning(settings, scene) is None:
-        yield f"Using the scene-agent server already running at {settings.viewer_origin}/"
+        yield Served(f"Using the scene-agent server already running at {settings.viewer_origin}/", settings)
         return
     port = urlsplit(settings.viewer_url).port or (443 if settings.viewer_url.startswith("https") else 80)
     app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS)})
     with BackgroundServer(app, host=DEFAULT_HOST, port=port, threads=SERVE_THREADS) as server:
-        yield (f"Serving scene '{scene.scene_id}' at {server.url}/ for as long as this runs: open it in a browser for the "
-               "3D viewer and the web chat")
+        yield Served(f"Serving scene '{scene.scene_id}' at {server.url}/ for as long as this runs: open it in a browser "
+                     "for the 3D viewer and the web chat", app.config["SETTINGS"])

@@ -15,6 +15,16 @@ export interface ViewTarget {
   prompt: string | null;
 }
 
+/** What an answer is about, for the viewer to show when its run ends. */
+export interface AnswerShown {
+  /** The room and object codes it names (none: it is about nothing the viewer could frame). */
+  codes: string[];
+  /** The view it shows ("show me room 0-7"), or null. */
+  manifest: string | null;
+  /** The selection sessions its run asked for: its own pick, answered, may stay shown when it shows the codes. */
+  sessions: string[];
+}
+
 /** The viewer as the chat panel sees it. */
 export interface ViewerHandle {
   /** Switch to `target` in place (no page load); resolves when its points are shown or it failed. */
@@ -26,6 +36,11 @@ export interface ViewerHandle {
   sessionEnded(sessionId: string, status: Exclude<SessionStatus, "pending">, codes?: string[]): void;
   /** The camera as the user sees the scene now; null while nothing is shown. */
   camera(): SceneCamera | null;
+  /** A run ended with `answer`: show what it is about (a pick still waiting is left alone; a finished one is left
+   *  for the codes; codes already on screen are not moved away from). True when the viewer goes somewhere new. */
+  follow(answer: AnswerShown): boolean;
+  /** Frame one room or object of the scene (a code in an answer, clicked), in its room; resolves once shown. */
+  frame(code: string): Promise<void>;
 }
 
 /** The target of a viewer URL (absolute, or relative to this page); its origin is ignored. */

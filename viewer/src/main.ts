@@ -7,14 +7,24 @@ import { mountChat } from "./chat";
 
 const layout = mountLayout(document.getElementById("app")!);
 const viewer = mountViewer(document.getElementById("viewer")!);
-// What the chat opens in the viewer: a pick brings the viewer forward (the user must answer there); another view
-// only marks its tab, so that an answer being read is not taken away.
+// What the chat opens in the viewer: a pick brings the viewer forward (the user must answer there), and so does a
+// code the user clicked; another view, or an answer followed there, only marks its tab, so that an answer being read
+// is not taken away.
 const shown: ViewerHandle = {
   ...viewer,
   open(target) {
     if (target.selectionMode) layout.show("viewer");
     else layout.notify("viewer");
     return viewer.open(target);
+  },
+  follow(answer) {
+    const moved = viewer.follow(answer);
+    if (moved) layout.notify("viewer");
+    return moved;
+  },
+  frame(code) {
+    layout.show("viewer");
+    return viewer.frame(code);
   },
 };
 mountChat(document.getElementById("chat")!, shown, {

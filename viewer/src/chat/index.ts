@@ -3,12 +3,15 @@
 // answer. One run at a time per conversation; the conversation id is sent back so later turns can refer to earlier
 // ones. While the run waits for a pick, the input stays open: what is typed then answers the pick, not a new question.
 // A reload shows the tab's conversation again: its turns from the server, with the cards each run showed (runLog.ts).
+// When a run ends the viewer shows what its answer is about (run.ts), and a scene code in an answer is a button that
+// frames it there (codeLinks.ts).
 // Its parts: the panel's DOM (panel.ts), what typing and sending do (chat.ts), the tab's conversation
 // (conversation.ts), one run followed (run.ts), and `window.sceneChat` (hooks.ts).
 import "./chat.css";
 import type { ViewerHandle } from "../contracts";
 import { onLangChange } from "../i18n";
 import { Chat } from "./chat";
+import { CodeLinks } from "./codeLinks";
 import { rememberedConversation } from "./conversation";
 import { QuestionDesk } from "./dialog";
 import { Ticker, relocalize } from "./dom";
@@ -22,7 +25,8 @@ export type { ChatHooks } from "./hooks";
 /** `attention`: the page's layout is told when an answer comes and when a question waits (a phone shows one pane). */
 export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: { answered(): void; asked(): void }): void {
   const ticker = new Ticker();
-  const transcript = new Transcript();
+  // A code clicked in an answer is framed in the viewer (which shows its own load errors).
+  const transcript = new Transcript(new CodeLinks((code) => void viewer.frame(code).catch(() => undefined)));
   const panel = new ChatPanel(root, transcript, {
     send: () => void chat.send(),
     stop: () => void chat.stop(),

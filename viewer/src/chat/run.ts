@@ -34,6 +34,7 @@ export class Run {
   private readonly view: RunView;
   private readonly questions = new Set<string>();
   private readonly waitingOn = new Set<string>(); // selection sessions not ended yet
+  private readonly asked = new Set<string>(); // every selection session of the run
   private finished = false;
   private awhile = false;
   private awhileTimer: number | undefined;
@@ -91,6 +92,7 @@ export class Run {
     switch (event.type) {
       case "selection_required":
         this.waitingOn.add(event.session_id);
+        this.asked.add(event.session_id);
         break;
       case "selection_received":
       case "selection_timeout":
@@ -104,20 +106,18 @@ export class Run {
         break;
       case "final":
         this.final = event;
-        this.showFinalView(event);
         this.host.attention?.answered();
-        this.finish();
+        this.finish(); // a pick still waiting is over first: the viewer then shows the answer, not the pick
+        this.showAnswer(event);
         break;
     }
     this.host.changed();
   }
 
-  /** "show me room 0-7": the answer names a view other than the one shown; open it view-only. */
-  private showFinalView(event: FinalEvent): void {
-    if (!event.viewer_url) return;
-    const target = parseViewerUrl(event.viewer_url);
-    if (!target.manifest || target.manifest === this.host.viewer.current().manifest) return;
-    this.host.viewer.open({ manifest: target.manifest, selectionMode: false, sessionId: null, prompt: null }).catch(() => undefined);
+  /** The viewer shows what the answer is about: the view it names ("show me room 0-7"), else its codes. */
+  private showAnswer(event: FinalEvent): void {
+    const manifest = event.viewer_url ? parseViewerUrl(event.viewer_url).manifest : null;
+    this.host.viewer.follow({ codes: event.codes, manifest, sessions: [...this.asked] });
   }
 
   /** Whatever still looks in progress is over with the run. */

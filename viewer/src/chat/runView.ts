@@ -16,6 +16,8 @@ const MUTED: ViewerHandle = {
   current: () => ({ manifest: null, selectionMode: false, sessionId: null, prompt: null }),
   sessionEnded: () => undefined,
   camera: () => null,
+  follow: () => false,
+  frame: () => Promise.resolve(),
 };
 
 export class RunView {

@@ -1,7 +1,8 @@
 // The message list: the user's messages, the agent's messages, tool-call cards and notices as they
-// come, and each run's final answer (addresses in it are links). It follows the newest message — a new
+// come, and each run's final answer (addresses in it are links, scene codes buttons: codeLinks.ts). It follows the newest message — a new
 // answer, notice or question note is scrolled into view, and so is whatever grows afterwards (a card's
 // result) — unless the user scrolled up to read; then a "Newest ↓" button takes them back down.
+import type { CodeLinks } from "./codeLinks";
 import type { FinalEvent } from "./events";
 import { bindAttr, bindText, h, linkify, listCodes, tx } from "./dom";
 import { t, type Key } from "./strings";
@@ -30,7 +31,8 @@ export class Transcript {
   /** The newest answer: kept in view from its top when it is taller than the list. */
   private answer: HTMLElement | null = null;
 
-  constructor() {
+  /** `codes`: makes the scene codes in the agent's words buttons (none: they stay text). */
+  constructor(private readonly codes: CodeLinks | null = null) {
     this.el.append(this.empty);
     this.el.addEventListener("scroll", () => this.scrolled());
     this.jump.addEventListener("click", () => this.toNewest());
@@ -88,7 +90,14 @@ export class Transcript {
 
   agent(text: string): void {
     this.append(h("div", { class: "msg msg-agent", "data-testid": "agent-message" },
-      tx(h("div", { class: "msg-who" }), "chat.agent"), h("div", { class: "msg-text" }, ...linkify(text))));
+      tx(h("div", { class: "msg-who" }), "chat.agent"), this.words(text)));
+  }
+
+  /** The agent's words: addresses as links, scene codes as buttons. */
+  private words(text: string): HTMLElement {
+    const el = h("div", { class: "msg-text" }, ...linkify(text));
+    this.codes?.apply(el);
+    return el;
   }
 
   /** The run's answer, with its status when it is not a plain answer, and what goes under it (swatches). */
@@ -97,7 +106,7 @@ export class Transcript {
     const codes = event.codes.length ? tx(h("div", { class: "final-codes" }), "final.codes", { codes: listCodes(event.codes, 10) }) : null;
     const el = h("div", { class: "msg msg-agent msg-final", "data-testid": "final-answer", "data-status": event.status },
       h("div", { class: "msg-who" }, tx(h("span"), "chat.agent"), status),
-      h("div", { class: "msg-text" }, ...linkify(event.answer)), codes, extra);
+      this.words(event.answer), codes, extra);
     this.append(el);
     this.answer = el;
     this.keepUp();

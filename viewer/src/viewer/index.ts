@@ -1,8 +1,8 @@
 // The point-cloud viewer: `mountViewer` opens the page URL's target and returns the handle
 // the chat panel uses to switch views in place. Modules, by folder:
 //   app/         the app (app.ts) and its parts: its state (store.ts), loading a target (loading.ts,
-//                contentLoad.ts, retry.ts), floors, rooms and framing (places.ts), styling (styling.ts), and
-//                `window.sceneViewer` (hooks.ts)
+//                contentLoad.ts, retry.ts), floors, rooms and framing (places.ts), styling (styling.ts), what an
+//                answer or a code clicked in the chat shows (follow.ts), and `window.sceneViewer` (hooks.ts)
 //   data/        the server's API (api.ts), links (links.ts), the view model (model.ts) and its loading (loader.ts)
 //   navigation/  views as history entries: Back and Forward (navigation.ts, history.ts)
 //   stage/       the three.js scene, camera, framing and boxes (stage.ts)

@@ -5,7 +5,7 @@
 // It owns the state (store.ts) and wires its parts: loading (loading.ts), where in the view the user is and
 // what is framed (places.ts), how items look (styling.ts), and the read-only test hook (hooks.ts).
 
-import { targetUrl, WHOLE_SCENE, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
+import { targetUrl, WHOLE_SCENE, type AnswerShown, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
 import { onLangChange } from "../../i18n";
 import { WebGLUnavailable } from "../errors";
 import type { Place } from "../navigation/history";
@@ -17,6 +17,7 @@ import { listenToPointer } from "../picking/clicks";
 import { viewerKey } from "../session/keys";
 import { Stage } from "../stage/stage";
 import { t } from "../strings";
+import { Following } from "./follow";
 import { createHook } from "./hooks";
 import { Loading } from "./loading";
 import type { ViewerParts } from "./parts";
@@ -31,6 +32,8 @@ export class ViewerApp implements ViewerHandle {
     current: () => this.current(),
     sessionEnded: (sessionId, status, codes) => this.sessionEnded(sessionId, status, codes),
     camera: () => this.camera(),
+    follow: (answer) => this.follow(answer),
+    frame: (code) => this.frame(code),
   };
   private readonly store: ViewerStore;
   private readonly panel: Panel;
@@ -41,6 +44,7 @@ export class ViewerApp implements ViewerHandle {
   private readonly places: Places;
   private readonly loading: Loading;
   private readonly navigation: Navigation;
+  private readonly following: Following;
 
   constructor(readonly root: HTMLElement, target: ViewTarget) {
     const store = (this.store = new ViewerStore(target));
@@ -86,6 +90,10 @@ export class ViewerApp implements ViewerHandle {
       load: (next, initial) => this.loading.load(next, initial),
       applyPlace: () => this.places.apply(this.navigation.wanted),
     });
+    this.following = new Following(store, this.places, {
+      visit: (place, codes) => this.navigation.visit(place, "push", false, codes.length ? codes : null),
+      dropPrompt: () => this.panel.setPrompt(null, null),
+    });
     document.addEventListener("keydown", (e) => viewerKey(e, {
       root: this.root, session, inRoom: () => store.drillRoom !== null,
       leaveRoom: () => this.go({ floor: store.floor, room: null }),
@@ -116,6 +124,16 @@ export class ViewerApp implements ViewerHandle {
   /** The camera in scene coordinates once a view is shown (framed), else null. */
   camera(): SceneCamera | null {
     return this.store.model && this.stage ? this.stage.sceneCamera() : null;
+  }
+
+  /** A run ended: show what its answer is about (follow.ts). */
+  follow(answer: AnswerShown): boolean {
+    return this.following.follow(answer);
+  }
+
+  /** A code clicked in an answer: frame it in its room (follow.ts). */
+  frame(code: string): Promise<void> {
+    return this.following.frame(code);
   }
 
   // --- what the parts share -----------------------------------------------------------------------

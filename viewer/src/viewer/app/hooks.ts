@@ -22,6 +22,8 @@ export interface SceneViewerHook {
   readonly selected: string[];
   readonly hovered: string | null;
   readonly drillRoom: string | null;
+  /** The codes the camera was last framed on: the view's own framing, a row's, an answer's or a code link's. */
+  readonly framed: string[];
   /**
    * Rooms (their structure) and objects in the view, and their points: fetched so far, and in all. In a tiled
    * view the points fetched are the tiles' and those of the items loaded whole beside them (which the tiles
@@ -80,6 +82,7 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
     get selected() { return [...store.selected]; },
     get hovered() { return store.hovered; },
     get drillRoom() { return store.drillRoom; },
+    get framed() { return [...store.framed]; },
     get itemCount() { return store.itemCount; },
     get pointsLoaded() { return store.pointsLoaded; },
     get pointsTotal() { return store.pointsTotal; },

@@ -4,6 +4,7 @@
 
 import { itemsOf, padded, unionBounds } from "../data/model";
 import { isVisible } from "../looks/looks";
+import type { Wanted } from "../navigation/navigation";
 import { roomRows, viewTitle } from "../panel/titles";
 import type { ViewerParts } from "./parts";
 import type { ViewerStore } from "./store";
@@ -12,14 +13,15 @@ import type { Styling } from "./styling";
 export class Places {
   constructor(private readonly store: ViewerStore, private readonly parts: ViewerParts, private readonly styling: Styling) {}
 
-  /** The wanted floor and room, where the model has them. */
-  apply(wanted: { floor: string | null; room: string | null }): void {
+  /** The wanted floor and room, where the model has them, and what to frame there. */
+  apply(wanted: Wanted): void {
     const model = this.store.model;
     if (!model) return;
     const floor = model.floors.some((f) => f.code === wanted.floor) ? wanted.floor : null;
     const room = model.items.some((i) => i.kind === "room" && i.code === wanted.room) ? wanted.room : null;
     if (floor !== this.store.floor) this.setFloor(floor);
     if (room !== this.store.drillRoom) this.drill(room);
+    if (wanted.frame?.length) this.frameCodes(wanted.frame);
     this.showTitle();
   }
 
@@ -28,7 +30,23 @@ export class Places {
     const stage = this.parts.stage();
     if (!model || !stage) return;
     const bounds = unionBounds(codes.flatMap((c) => itemsOf(model, c)).map((i) => i.bounds));
-    if (bounds) stage.frame(padded(bounds), this.parts.view.visibleRects() ?? this.parts.panel.insetLeft());
+    if (!bounds) return;
+    stage.frame(padded(bounds), this.parts.view.visibleRects() ?? this.parts.panel.insetLeft());
+    this.store.framed = [...codes];
+  }
+
+  /** Whether the user sees some of `code` now: an item of it drawn, in a part of the canvas nothing covers. */
+  shows(code: string): boolean {
+    const model = this.store.model;
+    const stage = this.parts.stage();
+    const look = this.styling.look();
+    if (!model || !stage || !look) return false;
+    const free = this.parts.view.visibleRects() ?? [{ left: 0, top: 0, ...stage.size }];
+    return itemsOf(model, code).filter((i) => isVisible(look, i)).some((item) => {
+      const box = stage.projectBox(item.bounds);
+      return !!box && free.some((r) => box.left < r.left + r.width && r.left < box.left + box.width
+                                         && box.top < r.top + r.height && r.top < box.top + box.height);
+    });
   }
 
   /** Frame what matters now: the room looked into, else the candidates or focus, else what is visible. */

@@ -42,6 +42,8 @@ export class ViewerStore {
   /** The floor shown alone, and the room looked inside (null: none). */
   floor: string | null = null;
   drillRoom: string | null = null;
+  /** The codes the camera was last framed on (places.ts), whoever asked: the view, a row, an answer, a link. */
+  framed: string[] = [];
   /** What the pointer picks: pick id k + 1 stands for `targets[k]` (looks.ts pickTargets). */
   targets: string[] = [];
   targetIds = new Map<string, number>();
@@ -72,6 +74,7 @@ export class ViewerStore {
     this.target = target;
     this.model = this.tiled = this.session = null;
     this.hovered = this.floor = this.drillRoom = null;
+    this.framed = [];
     this.targets = [];
     this.targetIds = new Map();
     this.mode = target.selectionMode ? "selection" : "view";

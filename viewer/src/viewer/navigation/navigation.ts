@@ -5,6 +5,12 @@
 import { sameTarget, type ViewTarget } from "../../contracts";
 import { ViewHistory, type Place } from "./history";
 
+export interface Wanted {
+  floor: string | null;
+  room: string | null;
+  frame: string[] | null;
+}
+
 export interface NavigationHost {
   /** The target shown (or being loaded) now. */
   target(): ViewTarget;
@@ -17,8 +23,9 @@ export interface NavigationHost {
 }
 
 export class Navigation {
-  /** The floor and the room to show in the current target, once it is loaded (from a link, or Back/Forward). */
-  wanted: { floor: string | null; room: string | null } = { floor: null, room: null };
+  /** The floor and the room to show in the current target, once it is loaded (from a link, or Back/Forward), and
+   *  what to frame there (an answer's codes, a code clicked; null: what the place frames by itself). */
+  wanted: Wanted = { floor: null, room: null, frame: null };
   private readonly history: ViewHistory;
 
   constructor(private readonly host: NavigationHost) {
@@ -26,11 +33,11 @@ export class Navigation {
   }
 
   /** Show `place`: `how` says what becomes of the history — a new entry (the user went there), this entry (the
-   *  page's first view), or none (Back/Forward brought it). */
-  async visit(place: Place, how: "push" | "replace" | "none", initial = false): Promise<void> {
+   *  page's first view), or none (Back/Forward brought it); `frame`: codes to frame there. */
+  async visit(place: Place, how: "push" | "replace" | "none", initial = false, frame: string[] | null = null): Promise<void> {
     if (how === "push") this.history.push(place);
     else if (how === "replace") this.history.replace(place);
-    this.wanted = { floor: place.floor, room: place.room };
+    this.wanted = { floor: place.floor, room: place.room, frame };
     if (!initial && this.host.loaded() && sameTarget(place.target, this.host.target())) {
       this.host.applyPlace();
       return;
