@@ -21,7 +21,7 @@ def test_a_clear_question_is_answered_with_its_tool_cards(chat: Callable[..., Ch
     [card] = ui.card_views()
     assert (card.tool, card.status) == ("find", "done") and card.call_id.startswith("call_")
     found = ui.card(card.call_id)
-    expect(found).to_contain_text("✅")
+    expect(found.locator("svg.card-icon")).to_have_attribute("data-icon", "done")  # drawn, no emoji font needed
     expect(found.locator(".card-time")).to_have_text(re.compile(r"^(<1 ms|\d+ ms|\d+\.\d s)$"))
     found.get_by_text("Arguments").click()
     expect(found.get_by_test_id("card-args")).to_contain_text('"query"')
@@ -43,7 +43,7 @@ def test_an_ambiguous_question_asks_for_a_pick_then_answers_with_swatches(chat: 
     expect(ui.by_testid("new-chat")).to_be_disabled()
     waiting_card = ui.cards.filter(has_text="visualize")
     expect(waiting_card).to_have_attribute("data-status", "running")  # the call waits for the pick
-    expect(waiting_card).to_contain_text("🔧")
+    expect(waiting_card.locator("svg.card-icon")).to_have_attribute("data-icon", "running")
     expect(ui.by_testid("chat-stop")).to_be_enabled()
     save_screenshot(ui.page, "chat-waiting-for-pick.png")
     pick = session["candidates"][1]

@@ -156,7 +156,7 @@ def test_concurrent_tool_calls_each_get_their_own_card(chat: Callable[..., ChatU
     views = ui.card_views()
     assert [v.tool for v in views] == ["color", "volume", "color"] and len({v.call_id for v in views}) == 3
     assert [v.status for v in views] == ["done", "done", "failed"]
-    expect(ui.card(views[2].call_id)).to_contain_text("❌")
+    expect(ui.card(views[2].call_id).locator("svg.card-icon")).to_have_attribute("data-icon", "failed")
     expect(final.locator('[data-testid="swatch-group"]')).to_have_count(1)
     expect(final.locator('[data-testid="swatch-group"][data-code="0-1-1"] [data-testid="swatch"]').first).to_be_visible()
 

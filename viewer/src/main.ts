@@ -1,4 +1,7 @@
 // The page: the point-cloud viewer and, beside it (or as a tab, on a phone), the chat panel that drives it.
+// Noto Sans SC, shipped with the page: Chinese reads on a machine without a CJK font. Its CSS splits the font into
+// about a hundred files by unicode-range, and the browser fetches only those holding the glyphs on the page.
+import "@fontsource/noto-sans-sc/400.css";
 import "./app.css";
 import type { ViewerHandle } from "./contracts";
 import { mountLayout } from "./layout";

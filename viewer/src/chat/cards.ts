@@ -3,13 +3,13 @@
 import type { Args, Summary, ToolCallError, ToolCallResult, ToolCallStart } from "./events";
 import { timeOf } from "./events";
 import { Ticker, bindText, formatDuration, h, prettyJson, tx } from "./dom";
+import { drawInto, icon } from "./icons";
 import { argsSummary, resultSummary } from "./summaries";
 import { t, type Key } from "./strings";
 
 /** While running, then how it ended: a result's `summary.tone` (done, timeout, nothing), or an error's. */
 export type CardStatus = "running" | Summary["tone"] | "failed" | "cancelled";
 
-const ICONS: Record<CardStatus, string> = { running: "🔧", done: "✅", nothing: "✖", failed: "❌", timeout: "⏰", cancelled: "🚫" };
 const STATUS_KEYS: Record<CardStatus, Key> = {
   running: "card.running", done: "card.done", nothing: "card.nothing", failed: "card.failed", timeout: "card.timeout",
   cancelled: "card.cancelled",
@@ -18,13 +18,14 @@ const STATUS_KEYS: Record<CardStatus, Key> = {
 // after this page was built) still gets its card: titled with its own name, then the server's one-line summary
 // and its result as JSON, as every card has.
 const TOOL_KEYS: Record<string, Key> = {
-  find: "tool.find", visualize: "tool.visualize", color: "tool.color", volume: "tool.volume", question: "tool.question",
+  find: "tool.find", visualize: "tool.visualize", color: "tool.color", volume: "tool.volume", measure: "tool.measure",
+  question: "tool.question",
 };
 
 class Card {
   readonly el: HTMLElement;
   status: CardStatus = "running";
-  private readonly icon = h("span", { class: "card-icon", "aria-hidden": "true" });
+  private readonly icon = icon("running", "card-icon");
   private readonly statusText = h("span", { class: "card-status" });
   private readonly time = h("span", { class: "card-time" });
   private readonly summary = h("div", { class: "card-summary" });
@@ -83,7 +84,7 @@ class Card {
   private setStatus(status: CardStatus): void {
     this.status = status;
     this.el.dataset.status = status;
-    this.icon.textContent = ICONS[status];
+    drawInto(this.icon, status);
     bindText(this.statusText, () => t(STATUS_KEYS[status]));
   }
 }

@@ -5,6 +5,7 @@ import { parseViewerUrl, type ViewTarget, type ViewerHandle } from "../contracts
 import type { SelectionCancelled, SelectionExtended, SelectionReceived, SelectionRequired, SelectionTimeout } from "./events";
 import { timeOf } from "./events";
 import { Ticker, bindText, formatClock, h, listCodes, tx } from "./dom";
+import { icon } from "./icons";
 import { t, type Key } from "./strings";
 
 type NoticeStatus = "pending" | "received" | "timeout" | "cancelled";
@@ -26,7 +27,7 @@ class Notice {
     this.showButton.addEventListener("click", show);
     this.el = h("section", { class: "notice selection-notice", "data-testid": "selection-notice",
                              "data-session-id": event.session_id, "data-status": "pending", role: "status" },
-      h("div", { class: "notice-title" }, h("span", { "aria-hidden": "true" }, "👆 "), tx(h("span"), "sel.title")),
+      h("div", { class: "notice-title" }, icon("pick", "notice-icon"), tx(h("span"), "sel.title")),
       event.prompt ? h("div", { class: "notice-prompt", "data-testid": "selection-prompt" }, event.prompt) : null,
       tx(h("div", { class: "notice-hint" }), event.multiple ? "sel.many" : "sel.one"),
       tx(h("div", { class: "notice-candidates" }), "sel.candidates", { n: event.candidates.length, codes: listCodes(event.candidates, 8) }),
