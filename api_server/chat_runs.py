@@ -228,7 +228,7 @@ class ChatRuns:
         with self._lock:
             running = [run for run in self._runs.values() if not run.finished]
         for run in running:
-            run.control.stop("stopped because the server is shutting down")
+            run.control.stop("stopped because the server is shutting down", by_user=False)
 
     def _answer(self, agent: SceneAgent, run: Run) -> None:
         try:

@@ -144,9 +144,10 @@ class JobLink:
     def selection_progress(self, seconds_left: float) -> None:
         """The MCP side reports progress itself."""
 
-    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
+    def on_stop(self, cancel: Callable[[str | None], None]) -> Callable[[], None]:
         """The host's cancellation (or a declined elicitation) stops the job, which cancels the wait."""
-        return self.job.control.on_stop(cancel)
+        control = self.job.control
+        return control.on_stop(lambda: cancel(None if control.by_user else control.reason))
 
     def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:
         """Kept for the job's result."""

@@ -13,6 +13,7 @@ from scene_agent.agent.plan import Plan
 from scene_agent.language.reading import Reading
 from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
+from scene_agent.selection.pending import WAIT_CANCELLED
 from scene_agent.selection.result import SelectionResult
 from scene_agent.tools.color import ColorResult
 from scene_agent.tools.find import Candidate, FindResult, Observed
@@ -34,6 +35,7 @@ TIMEOUT = Words("Nobody picked in the viewer in time ({reason}), so I did not an
                 "没有人及时在查看器中选择（{reason}），所以我没有回答。")
 CANCELLED_VIEWER = Words("You cancelled the selection, so I did not answer.", "您取消了选择，所以我没有回答。")
 CANCELLED = Words("The selection was cancelled, so I did not answer.", "选择已取消，所以我没有回答。")
+CANCELLED_BECAUSE = Words("The selection was cancelled ({reason}), so I did not answer.", "选择已取消（{reason}），所以我没有回答。")
 UNUSABLE = Words("The pick could not be used ({reason}), so I did not answer.", "无法使用这个选择（{reason}），所以我没有回答。")
 ASK_AGAIN = Words(" The candidates were {codes}; ask again naming one (e.g. '{first}'), or say 'all of them'.",
                   "候选是 {codes}；请重新提问并指明其中一个（例如“{first}”），或者说“全部”。")
@@ -122,7 +124,9 @@ def no_pick(chosen: Plan, selection: SelectionResult) -> str:
     if selection.status == "timeout":
         head = TIMEOUT(lang, reason=selection.reason or ("the session expired" if lang == "en" else "会话已过期"))
     elif selection.status == "cancelled":
-        head = CANCELLED_VIEWER(lang) if selection.cancelled_by in ("viewer", "words", "host") else CANCELLED(lang)
+        head = (CANCELLED_VIEWER(lang) if selection.cancelled_by in ("viewer", "words", "host")
+                else CANCELLED_BECAUSE(lang, reason=selection.reason) if selection.reason not in (None, WAIT_CANCELLED)
+                else CANCELLED(lang))
     else:
         head = UNUSABLE(lang, reason=selection.reason)
     return head + ASK_AGAIN(lang, codes=", ".join(chosen.candidate_codes), first=chosen.candidate_codes[0])

@@ -12,16 +12,19 @@ class RunControl:
     def __init__(self) -> None:
         self.stopped = threading.Event()
         self.reason: str | None = None
+        self.by_user = True  # the person stopped it (Stop, Ctrl-C), or, when False, something else did (a shutdown)
         self._lock = threading.Lock()
         self._on_stop: dict[int, Callable[[], None]] = {}
         self._next = 0
 
-    def stop(self, reason: str = "stopped by the user") -> None:
-        """Stop the run: pending selections and questions are cancelled, no further tool or model call starts."""
+    def stop(self, reason: str = "stopped by the user", *, by_user: bool = True) -> None:
+        """Stop the run: pending selections and questions are cancelled, no further tool or model call starts.
+        `by_user`: the person asked for it; a stop for another reason (a server shutting down) says why to them."""
         with self._lock:
             if self.stopped.is_set():
                 return
             self.reason = reason
+            self.by_user = by_user
             self.stopped.set()
             callbacks = list(self._on_stop.values())
         for callback in callbacks:

@@ -154,9 +154,10 @@ class CallLink:
         self._interaction.emit(SelectionExtended(tool_call_id=self._call_id, session_id=session.session_id,
                                                  expires_at=expires_at.isoformat(), timeout=timeout))
 
-    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
-        """The run's Stop (or a stop for any reason) cancels the wait."""
-        return self._control.on_stop(cancel)
+    def on_stop(self, cancel: Callable[[str | None], None]) -> Callable[[], None]:
+        """The run's Stop (or a stop for any reason) cancels the wait; one the person did not ask for says why."""
+        control = self._control
+        return control.on_stop(lambda: cancel(None if control.by_user else control.reason))
 
     def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:
         """Ctrl-C stops the whole run; then the pick's event and record."""

@@ -71,7 +71,7 @@ class _Terminal:
         if self._status is not None:
             self._status.update(f"⏳ Waiting for a pick in the viewer … {seconds_left:.0f} s left (Ctrl-C cancels)")
 
-    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
+    def on_stop(self, cancel: Callable[[str | None], None]) -> Callable[[], None]:
         return lambda: None  # Ctrl-C, SIGTERM and SIGHUP arrive as KeyboardInterrupt (cli/main.py)
 
     def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:

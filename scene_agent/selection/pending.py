@@ -24,6 +24,7 @@ from scene_agent.selection.result import Progress, SelectionResult, ended_result
 from scene_agent.selection.session import SelectionSession, SessionOutcome, now_utc
 
 log = logging.getLogger(__name__)
+WAIT_CANCELLED = "the wait was cancelled"  # the reason of a cancel that gave none
 
 
 class PendingSelection(ABC):
@@ -35,6 +36,7 @@ class PendingSelection(ABC):
         self.look_every: float | None = None  # how often a wait woken by events looks by itself all the same
         self._changed = threading.Event()
         self._cancelled = False
+        self._cancel_reason = WAIT_CANCELLED
         self._started = time.monotonic()
         self._deadline = self._started + session.seconds_left()
 
@@ -43,8 +45,11 @@ class PendingSelection(ABC):
         """Seconds until this wait ends by itself."""
         return max(0.0, self._deadline - time.monotonic())
 
-    def cancel(self) -> None:
-        """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race)."""
+    def cancel(self, reason: str | None = None) -> None:
+        """Stop waiting: the session is closed as cancelled by the caller (unless an answer won the race); `reason`
+        says why ("the server is shutting down"), for the people told."""
+        if reason:
+            self._cancel_reason = reason
         self._cancelled = True
         self._changed.set()
 
@@ -72,7 +77,7 @@ class PendingSelection(ABC):
         while True:
             self._changed.clear()  # before the check, so a wake-up during the check is not lost
             if self._cancelled:
-                return self._close("cancelled", by="caller", reason="the wait was cancelled")
+                return self._close("cancelled", by="caller", reason=self._cancel_reason)
             outcome = self._outcome()
             if outcome is not None:
                 return self._ended(outcome)

@@ -28,8 +28,9 @@ class UserLink(Protocol):
     def selection_progress(self, seconds_left: float) -> None:
         """About once a second while the pick is awaited."""
 
-    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
-        """Call `cancel` when the user stops the run (Stop button); returns a function that unregisters it."""
+    def on_stop(self, cancel: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call `cancel(why)` when the run is stopped (the Stop button, the server shutting down); returns a function
+        that unregisters it."""
 
     def selection_ended(self, result: SelectionResult, interrupted: bool) -> None:
         """How the wait ended; `interrupted` when Ctrl-C (or SIGTERM) ended it."""
@@ -47,7 +48,7 @@ class NoUser:
     def selection_progress(self, seconds_left: float) -> None:
         """Nothing is shown."""
 
-    def on_stop(self, cancel: Callable[[], None]) -> Callable[[], None]:
+    def on_stop(self, cancel: Callable[[str | None], None]) -> Callable[[], None]:
         """Nothing stops the wait but its end."""
         return lambda: None
 

@@ -195,6 +195,24 @@ def test_server_shutdown_ends_waiting_runs_as_cancelled(small_scene_path: Path, 
     assert file_channel(store).status(store.get(required["session_id"]))[0] == "cancelled"
 
 
+def test_a_shutdown_during_a_pick_is_said_as_such_not_as_a_cancel(small_scene_path: Path, settings: Settings,
+                                                                  tmp_path: Path, offline: None) -> None:
+    from api_server.app import create_app
+
+    app = create_app({"SCENE_PATH": str(small_scene_path), "SETTINGS": settings, "VIEWER_DIST": str(tmp_path / "dist")})
+    server = BackgroundServer(app).__enter__()
+    started = start(server.url, "what's the color of the chair?")
+    run = app.extensions["scene_agent.chat"].run(started["run_id"])
+    with SSEStream(f"{server.url}/api/runs/{started['run_id']}/events") as stream:
+        events_until(stream, "selection_required")
+    server.close()
+    events, _ = run.events_after(0, timeout=10)
+    [cancelled] = [e for _, data in events if (e := json.loads(data))["type"] == "selection_cancelled"]
+    assert (cancelled["cancelled_by"], cancelled["reason"]) == ("caller", "stopped because the server is shutting down")
+    assert run.final is not None and run.final.answer.startswith(
+        "The selection was cancelled (stopped because the server is shutting down), so I did not answer.")
+
+
 def test_words_meant_for_a_pick_are_refused_when_none_waits(chat_server: ChatServer) -> None:
     server = chat_server()
     started, events = ask(server.url, "how big is the sofa?")

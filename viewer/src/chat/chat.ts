@@ -95,7 +95,8 @@ export class Chat {
       input.value = text; // nothing was sent: give the words back
       const detail = detailOf(error);
       if (error instanceof ApiError && error.code === "run_in_progress") transcript.error(() => t("chat.busy"));
-      else if (error instanceof ApiError && error.status === 0) transcript.error(() => t("chat.unreachable", { detail }));
+      // The browser's own words for a network failure ("TypeError: Failed to fetch") tell people nothing.
+      else if (error instanceof ApiError && error.status === 0) transcript.error(() => t("chat.unreachable"));
       else transcript.error(() => t("chat.refused", { detail }));
     } finally {
       this.sending = false;
@@ -127,7 +128,7 @@ export class Chat {
         transcript.error(() => t("chat.pick_closed", { detail })); // answered meanwhile, expired, or the run moved on
       } else if (error instanceof ApiError && error.status === 0) {
         if (!input.value) input.value = text; // nothing was sent: give the words back
-        transcript.error(() => t("chat.unreachable", { detail }));
+        transcript.error(() => t("chat.unreachable"));
       } else {
         transcript.error(() => t("chat.refused", { detail }));
       }
