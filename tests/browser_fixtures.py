@@ -110,4 +110,5 @@ def save_screenshot(page: Any, name: str) -> None:
     folder = os.environ.get("SCENE_AGENT_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / name))
+        # written here: Playwright writes a `path=` through an executor thread of its own, which outlives the test
+        (Path(folder) / name).write_bytes(page.screenshot())
