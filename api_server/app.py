@@ -12,7 +12,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
 import scene_agent
-from api_server import chat_api, scenes_api, selection_api, tiles_api, viewer_files
+from api_server import chat_api, objects_api, scenes_api, selection_api, tiles_api, viewer_files
 from api_server.bodies import ChannelState, Health
 from api_server.chat_runs import ChatRuns
 from api_server.errors import error_response, register_error_handlers
@@ -100,7 +100,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         response.vary.add("Origin")  # the CORS headers differ by Origin, so caches must key on it
         return response
 
-    for blueprint in (selection_api.bp, scenes_api.bp, tiles_api.bp, chat_api.bp, viewer_files.bp):
+    for blueprint in (selection_api.bp, scenes_api.bp, objects_api.bp, tiles_api.bp, chat_api.bp, viewer_files.bp):
         app.register_blueprint(blueprint)
 
     @app.get("/api/health")

@@ -69,11 +69,13 @@ def documented(summary: str, *, request: type[BaseModel] | None = None, response
 
 
 ITEM_CODE_RE = re.compile(r"^(0|[1-9]\d*)-(0|[1-9]\d*)(-(0|[1-9]\d*))?$")  # a room or an object, not a floor
+OBJECT_CODE_RE = re.compile(r"^(0|[1-9]\d*)-(0|[1-9]\d*)-(0|[1-9]\d*)$")  # an object only
 # What each path parameter accepts; a value outside it is 400 (never a lookup, never a file path).
 _ID = {"type": "string", "pattern": SESSION_ID_RE.pattern}
 PATH_PARAMS: dict[str, dict[str, Any]] = {
     "session_id": _ID, "run_id": _ID, "question_id": _ID, "conversation_id": _ID,
     "code": {"type": "string", "pattern": ITEM_CODE_RE.pattern, "maxLength": 64},
+    "object_code": {"type": "string", "pattern": OBJECT_CODE_RE.pattern, "maxLength": 64},
     # A selection's own view is named after its session: the page builds that name from this template.
     "view": {"type": "string", "pattern": VIEW_NAME_RE.pattern, "x-selection-view": selection_view("{session_id}")},
     "scene_id": {"type": "string", "minLength": 1, "maxLength": 200},

@@ -18,7 +18,8 @@ from scene_agent.selection.views import ViewManifest
 bp = Blueprint("scenes", __name__)
 
 
-def _scene(scene_id: str) -> Scene:
+def served_scene(scene_id: str) -> Scene:
+    """The scene this server serves, if `scene_id` names it; NotFoundError (404) naming both otherwise."""
     scene: Scene = current_app.extensions["scene_agent.scene.loader"]
     if scene_id != scene.scene_id:
         raise NotFoundError(f"this server serves scene '{scene.scene_id}', not '{scene_id}'")
@@ -41,7 +42,7 @@ def list_scenes() -> Response:
             responses={200: SceneManifest, 404: ErrorBody})
 def scene_manifest(scene_id: str) -> Response:
     """The manifest as stored; its text is made once per served scene (3 MB and ~130 ms for a 100 M-point block)."""
-    scene = _scene(scene_id)
+    scene = served_scene(scene_id)
     text, etag = _manifest_text(scene)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
@@ -67,7 +68,7 @@ def _manifest_text(scene: Scene) -> tuple[bytes, str]:
             tag="scenes", responses={200: MEDIA_TYPE, 400: ErrorBody, 404: ErrorBody})
 def points(scene_id: str, code: str) -> Response:
     """Quantised positions and colours; cached by the browser until the point file changes."""
-    scene = _scene(scene_id)
+    scene = served_scene(scene_id)
     entry = scene.item(code)
     owner = entry.room if isinstance(entry, IndexedRoom) else entry.obj
     try:

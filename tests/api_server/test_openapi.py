@@ -14,6 +14,7 @@ def test_openapi_document_is_valid_and_complete(server):
     assert doc["openapi"].startswith("3.1")
     assert set(doc["paths"]) >= {"/api/health", "/api/sessions/{session_id}", "/api/submit-selection", "/api/cancel-selection",
                                  "/api/scenes", "/api/scenes/{scene_id}", "/api/scenes/{scene_id}/points/{code}",
+                                 "/api/scenes/{scene_id}/objects/{object_code}/info",
                                  "/manifests/{view}.json"}
     submit = doc["paths"]["/api/submit-selection"]["post"]
     assert set(submit["responses"]) == {"200", "400", "404", "409", "410", "413", "415", "422", "503"}

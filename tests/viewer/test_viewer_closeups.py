@@ -30,14 +30,17 @@ for (let s = 0; s < w * h; s++) {
 return out;"""
 
 
-# The part of the canvas below the title bar and the view controls, right of the side panel, above the status line.
+# The part of the canvas below the title bar and the view controls, right of the side panel, above the status line
+# and the measuring tools' buttons.
 OPEN_CANVAS = """() => {
     const c = document.querySelector('#viewer canvas').getBoundingClientRect();
     const below = [...document.querySelectorAll('#viewer .sv-top > *, #viewer [data-testid=view-panel]')]
         .filter(e => e.getClientRects().length).map(e => e.getBoundingClientRect().bottom);
     const left = document.querySelector('#viewer .sv-panel').getBoundingClientRect().right;
     const top = Math.max(c.top, ...below);
-    return { x: left, y: top, width: c.right - left, height: c.bottom - 28 - top };
+    const tools = document.querySelector('#viewer [data-testid=measure-tools]');
+    const bottom = Math.min(c.bottom - 28, tools ? tools.getBoundingClientRect().top : Infinity);
+    return { x: left, y: top, width: c.right - left, height: bottom - top };
 }"""
 
 

@@ -6,10 +6,17 @@ import "./app.css";
 import type { ViewerHandle } from "./contracts";
 import { mountLayout } from "./layout";
 import { mountViewer } from "./viewer";
-import { mountChat } from "./chat";
+import { mountChat, type ChatInput } from "./chat";
 
 const layout = mountLayout(document.getElementById("app")!);
-const viewer = mountViewer(document.getElementById("viewer")!);
+// An info card's "Ask about this" puts a question into the chat's input (brought forward on a phone).
+let chatInput: ChatInput | null = null;
+const viewer = mountViewer(document.getElementById("viewer")!, {
+  ask(text) {
+    layout.show("chat");
+    chatInput?.fill(text);
+  },
+});
 // What the chat opens in the viewer: a pick brings the viewer forward (the user must answer there), and so does a
 // code the user clicked; another view, or an answer followed there, only marks its tab, so that an answer being read
 // is not taken away.
@@ -30,7 +37,7 @@ const shown: ViewerHandle = {
     return viewer.frame(code);
   },
 };
-mountChat(document.getElementById("chat")!, shown, {
+chatInput = mountChat(document.getElementById("chat")!, shown, {
   answered: () => layout.notify("chat"),
   asked: () => layout.show("chat"),
 });

@@ -22,8 +22,13 @@ import { Transcript } from "./transcript";
 export type { ChatState } from "./chat";
 export type { ChatHooks } from "./hooks";
 
+/** What the rest of the page may do with the chat: put words into its input, for the user to send or change. */
+export interface ChatInput {
+  fill(text: string): void;
+}
+
 /** `attention`: the page's layout is told when an answer comes and when a question waits (a phone shows one pane). */
-export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: { answered(): void; asked(): void }): void {
+export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: { answered(): void; asked(): void }): ChatInput {
   const ticker = new Ticker();
   // A code clicked in an answer is framed in the viewer (which shows its own load errors).
   const transcript = new Transcript(new CodeLinks((code) => void viewer.frame(code).catch(() => undefined)));
@@ -42,4 +47,10 @@ export function mountChat(root: HTMLElement, viewer: ViewerHandle, attention?: {
   chat.update();
   const saved = rememberedConversation();
   if (saved) void chat.restore(saved);
+  return {
+    fill(text) {
+      panel.input.value = text;
+      panel.input.focus({ preventScroll: true });
+    },
+  };
 }

@@ -10,19 +10,21 @@
 //   tiles/       a large scene's level-of-detail tiles (tiledView.ts)
 //   picking/     GPU id picking and what the pointer does (clicks.ts)
 //   looks/       how each item looks: styles, labels, boxes, colour modes (looks.ts)
-//   panel/       the DOM around the canvas (panel.ts), the view controls, the labels over it
+//   panel/       the DOM around the canvas (panel.ts), the view controls, the labels over it, an object's info card
+//   measure/     the measuring tools: distance, height, area (tools.ts), the point a click lands on (snap.ts)
 //   session/     a selection session (sessionFlow.ts, selection.ts) and the keyboard (keys.ts)
 // and, beside them, every string (strings.ts) and failures in words (errors.ts).
 import "./viewer.css";
 import type { ViewerHandle } from "../contracts";
-import { ViewerApp } from "./app/app";
+import { ViewerApp, type ViewerOptions } from "./app/app";
 import { placeOfUrl } from "./navigation/history";
 
-/** The viewer in `root`, showing what the page's URL names (a view, a pick, a floor, a room looked inside). */
-export function mountViewer(root: HTMLElement): ViewerHandle {
+/** The viewer in `root`, showing what the page's URL names (a view, a pick, a floor, a room looked inside);
+ *  `options.ask` puts words into the page's chat (an info card's "Ask about this"). */
+export function mountViewer(root: HTMLElement, options: ViewerOptions = {}): ViewerHandle {
   root.replaceChildren();
   const place = placeOfUrl(window.location.href);
-  const app = new ViewerApp(root, place.target);
+  const app = new ViewerApp(root, place.target, options);
   void app.start(place);
   return app.handle; // the same handle as `window.sceneViewer.handle`, for tests
 }

@@ -3,13 +3,17 @@
 // and Cancel — keeping the DOM, `document.body.dataset.viewerState` and `window.sceneViewer` current.
 // Going to another view is a history entry (history.ts), so Back and Forward move between views.
 // It owns the state (store.ts) and wires its parts: loading (loading.ts), where in the view the user is and
-// what is framed (places.ts), how items look (styling.ts), and the read-only test hook (hooks.ts).
+// what is framed (places.ts), how items look (styling.ts), the read-only test hook (hooks.ts), the measuring tools
+// (measure/tools.ts: while one is in use, clicks measure) and an object's info card (panel/infoCard.ts: a click on
+// an object in view mode).
 
 import { targetUrl, WHOLE_SCENE, type AnswerShown, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
 import { onLangChange } from "../../i18n";
 import { WebGLUnavailable } from "../errors";
 import type { Place } from "../navigation/history";
 import { Navigation } from "../navigation/navigation";
+import { MeasureTools } from "../measure/tools";
+import { InfoCard } from "../panel/infoCard";
 import { Labels } from "../panel/labels";
 import { Panel } from "../panel/panel";
 import { ViewControls } from "../panel/viewControls";
@@ -25,6 +29,11 @@ import { Places } from "./places";
 import { ViewerStore, type ViewerState } from "./store";
 import { Styling } from "./styling";
 
+/** What the page around the viewer offers it: `ask` puts words into the chat's input (a page with a chat). */
+export interface ViewerOptions {
+  ask?(text: string): void;
+}
+
 export class ViewerApp implements ViewerHandle {
   /** What mountViewer hands out: the chat panel's way to switch views in place (and the test hook's). */
   readonly handle: ViewerHandle = {
@@ -39,6 +48,8 @@ export class ViewerApp implements ViewerHandle {
   private readonly panel: Panel;
   private readonly labels: Labels;
   private readonly view: ViewControls;
+  private readonly measure: MeasureTools;
+  private readonly info: InfoCard;
   private stage: Stage | null = null;
   private readonly styling: Styling;
   private readonly places: Places;
@@ -46,7 +57,7 @@ export class ViewerApp implements ViewerHandle {
   private readonly navigation: Navigation;
   private readonly following: Following;
 
-  constructor(readonly root: HTMLElement, target: ViewTarget) {
+  constructor(readonly root: HTMLElement, target: ViewTarget, options: ViewerOptions = {}) {
     const store = (this.store = new ViewerStore(target));
     const session = () => store.session;
     this.panel = new Panel(root, {
@@ -74,6 +85,16 @@ export class ViewerApp implements ViewerHandle {
       },
       frameAll: () => this.places.frameDefault(),
     });
+    this.measure = new MeasureTools(root, {
+      stage: () => this.stage, model: () => store.model, tiled: () => store.tiled,
+      measured: (m) => (store.lastMeasurement = m),
+      toolChanged: (tool) => {
+        store.measuring = tool;
+        if (tool) this.info.close(); // clicks measure now
+        this.setHovered(null);
+      },
+    });
+    this.info = new InfoCard(options.ask ? (text) => options.ask!(text) : null, (code) => (store.infoCode = code));
     window.sceneViewer = createHook(store, { stage: () => this.stage, handle: this.handle, view: this.view.testHook() });
     const parts: ViewerParts = { panel: this.panel, labels: this.labels, view: this.view, stage: () => this.stage };
     this.styling = new Styling(store, parts);
@@ -156,9 +177,12 @@ export class ViewerApp implements ViewerHandle {
     this.stage = stage;
     this.view.attach(stage);
     this.panel.stage.append(this.labels.element); // above the canvas
+    this.measure.mount(this.panel.stage, stage); // after view.attach: panels that change size move no camera
+    this.info.mount(this.panel.stage);
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
     stage.onRender = () => {
       this.labels.place((p) => stage.project(p));
+      this.measure.place();
       if (store.tiled && store.settled) this.loading.showPoints();
     };
     listenToPointer({
@@ -166,6 +190,7 @@ export class ViewerApp implements ViewerHandle {
       model: () => store.model, session: () => store.session, drillRoom: () => store.drillRoom,
       hover: (code) => this.setHovered(code), frame: (codes) => this.places.frameCodes(codes),
       enterRoom: (room) => this.go({ floor: store.floor, room }),
+      tool: () => (this.measure.active ? this.measure : null), inspect: (code) => this.inspect(code),
     });
     return stage;
   }
@@ -174,12 +199,24 @@ export class ViewerApp implements ViewerHandle {
     this.store.state = state;
     document.body.dataset.viewerState = state;
     this.root.dataset.state = state;
+    if (state === "loading") {
+      this.measure.reset();
+      this.info.close();
+    }
     if (state !== "ready" && state !== "loading" && this.store.hovered) this.setHovered(null);
   }
 
   private picksChanged(): void {
     this.store.selected = this.store.session?.selected ?? [];
     this.styling.restyle();
+  }
+
+  /** A click in view mode: an object's info card, or none (a room, nothing). */
+  private inspect(code: string | null): void {
+    const { model } = this.store;
+    const item = code && model ? model.items.find((i) => i.code === code) : undefined;
+    if (model && item?.kind === "object") this.info.open(model.sceneId, item.code);
+    else this.info.close();
   }
 
   private setHovered(code: string | null): void {
@@ -191,6 +228,8 @@ export class ViewerApp implements ViewerHandle {
   private renderTexts(): void {
     this.panel.renderTexts();
     this.view.renderTexts();
+    this.measure.renderTexts();
+    this.info.renderTexts();
     this.stage?.canvas.setAttribute("aria-label", t("canvasLabel"));
     if (this.store.drillRoom) this.places.drill(this.store.drillRoom, false);
   }

@@ -3,8 +3,10 @@
 // stays current and the viewer never reads anything back from it. The benchmark's two switches are the
 // exceptions (scene_bench/viewer_page.py): which picker clicks use, and the last pick, cleared before one it times.
 
+import * as THREE from "three";
 import type { SceneCamera, ViewerHandle } from "../../contracts";
 import type { SessionMode } from "../data/api";
+import type { MeasureKind, Measurement } from "../measure/geometry";
 import type { ViewHook } from "../panel/viewControls";
 import { codeAt, type PickMethod, type PickRecord } from "../picking/clicks";
 import { screenPositionOf } from "../picking/screenPosition";
@@ -40,6 +42,15 @@ export interface SceneViewerHook {
   /** In a tiled view: tiles the camera needs are still on their way (the frame after they arrive is finer). */
   readonly tilesPending: boolean;
   readonly timings: Timings;
+  /** The measuring tool in use (distance, height, area), or null. */
+  readonly measuring: MeasureKind | null;
+  /** The last measurement finished in this view (null until one is): value in metres (an area in square metres),
+   *  points in scene coordinates. */
+  readonly lastMeasurement: Measurement | null;
+  /** The object whose info card is open, or null. */
+  readonly infoCode: string | null;
+  /** Client coordinates where a scene point (scene coordinates) is drawn, or null off the canvas. */
+  screenPoint(p: [number, number, number]): { x: number; y: number } | null;
   /** The last click's pick; the benchmark sets it to null before a click it times. */
   lastPick: PickRecord | null;
   /** The camera now, in scene coordinates, as the chat sends it with a message (null while nothing is shown). */
@@ -88,6 +99,12 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
     get pointsTotal() { return store.pointsTotal; },
     get lod() { return store.lod; },
     get timings() { return { ...store.timings }; },
+    get measuring() { return store.measuring; },
+    get lastMeasurement() {
+      const m = store.lastMeasurement;
+      return m && { ...m, points: m.points.map((p) => [...p] as [number, number, number]) };
+    },
+    get infoCode() { return store.infoCode; },
     get lastPick() { return store.lastPick && { ...store.lastPick }; },
     set lastPick(pick) { store.lastPick = pick; },
     get pointsDrawn() { return deps.stage()?.pointsDrawn ?? 0; },
@@ -99,6 +116,12 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
     screenPosition: (code) => {
       const at = shown();
       return at ? screenPositionOf(at.stage, at.model, store.targets, code) : null;
+    },
+    screenPoint: (p) => {
+      const stage = deps.stage();
+      const at = stage?.project(new THREE.Vector3(...p));
+      const rect = stage?.canvas.getBoundingClientRect();
+      return at && rect ? { x: rect.left + at.x, y: rect.top + at.y } : null;
     },
     bench: {
       get picker() { return store.picker; },

@@ -6,6 +6,7 @@
 import type { ViewTarget } from "../../contracts";
 import type { SessionMode } from "../data/api";
 import type { ViewModel } from "../data/model";
+import type { MeasureKind, Measurement } from "../measure/geometry";
 import type { PickMethod, PickRecord } from "../picking/clicks";
 import type { SessionFlow } from "../session/sessionFlow";
 import type { Lod, TiledView } from "../tiles/tiledView";
@@ -57,6 +58,11 @@ export class ViewerStore {
   lod: Lod = "items";
   timings: Timings = emptyTimings();
   lastPick: PickRecord | null = null;
+  /** The measuring tool in use (measure/tools.ts), and the last measurement finished in this view. */
+  measuring: MeasureKind | null = null;
+  lastMeasurement: Measurement | null = null;
+  /** The object whose info card is open (panel/infoCard.ts). */
+  infoCode: string | null = null;
   /** Which picker canvas clicks use: the benchmark switches it (scene_bench/viewer_page.py). */
   picker: PickMethod = "gpu";
 
@@ -86,5 +92,7 @@ export class ViewerStore {
     this.lod = "items";
     this.timings = emptyTimings();
     this.lastPick = null;
+    this.lastMeasurement = null;
+    this.infoCode = null;
   }
 }

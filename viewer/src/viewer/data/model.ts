@@ -30,10 +30,13 @@ export interface SelectionSpec {
 }
 
 export interface ViewModel {
+  /** The scene's id (its API address is /api/scenes/<sceneId>). */
+  sceneId: string;
   sceneName: string;
   upAxis: "x" | "y" | "z";
   items: Item[];
-  floors: { code: string; name: string | null }[];
+  /** The storeys in view; `elevation`: the height of a storey's floor, known from the scene manifest (else null). */
+  floors: { code: string; name: string | null; elevation: number | null }[];
   /** What was asked for (view-only): framed and highlighted; empty for the whole scene. */
   focus: string[];
   selection: SelectionSpec | null;
@@ -106,8 +109,8 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
       }
     }
   }
-  return { sceneName: manifest.name, upAxis: manifest.up_axis ?? "z", items, focus: [], selection: null,
-           floors: manifest.floors.map((f) => ({ code: f.code, name: f.name ?? null })) };
+  return { sceneId: manifest.scene_id, sceneName: manifest.name, upAxis: manifest.up_axis ?? "z", items, focus: [], selection: null,
+           floors: manifest.floors.map((f) => ({ code: f.code, name: f.name ?? null, elevation: f.elevation ?? null })) };
 }
 
 /** A view manifest; `sessionId` (from the URL) wins over the manifest's own. */
@@ -116,12 +119,12 @@ export function viewModel(view: ViewManifest, selectionMode: boolean, sessionId:
     code: i.code, kind: i.kind, label: i.kind === "room" ? words(i.label) : i.label, name: i.name ?? null, room: i.room,
     floor: i.floor, ...placed(i.bounds), points: i.points, pointsUrl: i.points_url,
   }));
-  const floors = [...new Set(items.map((i) => i.floor))].sort().map((code) => ({ code, name: null }));
+  const floors = [...new Set(items.map((i) => i.floor))].sort().map((code) => ({ code, name: null, elevation: null }));
   const id = sessionId ?? view.session_id;
   const selection = selectionMode && id
     ? { sessionId: id, prompt: prompt ?? view.prompt ?? null, multiple: view.multiple, mode: view.mode, candidates: [...view.focus] }
     : null;
-  return { sceneName: view.scene_name, upAxis: "z", items, floors, focus: [...view.focus], selection };
+  return { sceneId: view.scene_id, sceneName: view.scene_name, upAxis: "z", items, floors, focus: [...view.focus], selection };
 }
 
 /**

@@ -1,6 +1,8 @@
-// What the pointer does on the canvas: hovering marks what is under it, a click picks it (selection mode),
-// a double-click looks inside a room or frames an object. The item under the pointer is found by GPU id
-// picking (picking.ts), or by three's Raycaster when the benchmark compares the two (raycastPick.ts).
+// What the pointer does on the canvas: hovering marks what is under it, a click picks it (selection mode) or
+// shows what it is (view mode: the info card), a double-click looks inside a room or frames an object. While a
+// measuring tool is in use (measure/tools.ts), clicks and double-clicks are the tool's and nothing is hovered.
+// The item under the pointer is found by GPU id picking (picking.ts), or by three's Raycaster when the benchmark
+// compares the two (raycastPick.ts).
 
 import type { ViewModel } from "../data/model";
 import { PointerInput } from "./pointer";
@@ -39,16 +41,23 @@ export interface PointerTarget {
   hover(code: string | null): void;
   enterRoom(room: string): void;
   frame(codes: string[]): void;
+  /** The measuring tool in use, which takes the clicks; null when none is. */
+  tool(): { click(x: number, y: number, e: MouseEvent): void; dblclick(): void } | null;
+  /** A click in view mode (no pick asked): what it landed on, or null. */
+  inspect(code: string | null): void;
 }
 
 export function listenToPointer(on: PointerTarget): void {
   const { stage } = on;
   const at = (x: number, y: number, method: PickMethod) => (on.model() ? codeAt(stage, on.targets(), x, y, method) : null);
   new PointerInput(stage.canvas, {
-    hover: (x, y) => on.hover(at(x, y, "gpu")),
+    hover: (x, y) => on.hover(on.tool() ? null : at(x, y, "gpu")),
     leave: () => on.hover(null),
     click: (x, y, e) => {
+      const tool = on.tool();
+      if (tool) return tool.click(x, y, e);
       const session = on.session();
+      if (!session && e.detail <= 1) on.inspect(at(x, y, "gpu"));
       if (!session || e.detail > 1) return; // the second click of a double-click does not undo the first
       const began = performance.now();
       const method = on.picker();
@@ -59,6 +68,8 @@ export function listenToPointer(on: PointerTarget): void {
       on.picked({ code, method, pickMs, clickToFrameMs: performance.now() - e.timeStamp });
     },
     dblclick: (x, y) => {
+      const tool = on.tool();
+      if (tool) return tool.dblclick();
       const code = at(x, y, "gpu");
       const item = code ? on.model()?.items.find((i) => i.code === code) : undefined;
       if (!code || !item) return;

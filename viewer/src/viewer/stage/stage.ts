@@ -191,6 +191,17 @@ export class Stage {
     this.requestRender();
   }
 
+  /** Draw `object` (in scene coordinates) over everything else, as the outlines are: measurements (measure/drawing.ts). */
+  addOverlay(object: THREE.Object3D): void {
+    this.overlayRoot.add(object);
+    object.updateMatrixWorld(true);
+  }
+
+  /** Scene coordinates → world: the turn that puts a y- or x-up scene's up axis on z. */
+  get sceneMatrix(): THREE.Matrix4 {
+    return this.root.matrixWorld;
+  }
+
   /** Remove every cloud (a new view replaces the old). */
   clear(): void {
     for (const cloud of this.clouds.values()) {

@@ -64,6 +64,11 @@ export class ItemStates {
     return id >= 0 && id < this.count && this.data[this.offset(id) + 9] ? this.data[this.offset(id) + 8] : 0;
   }
 
+  /** Whether the item's points are drawn now. */
+  drawnOf(id: number): boolean {
+    return id >= 0 && id < this.count && this.data[this.offset(id) + 9] > 0;
+  }
+
   /** The height above which the item's points are not drawn (scene metres). */
   clipOf(id: number): number {
     return id >= 0 && id < this.count ? this.data[this.offset(id) + 7] : NO_CLIP;

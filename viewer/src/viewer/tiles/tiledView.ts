@@ -77,8 +77,8 @@ export class TiledView {
   private liftsKey = "";
   private shownKey = "";
 
-  private constructor(readonly layer: TileLayer, readonly model: ViewModel, items: string[]) {
-    items.forEach((code, id) => this.ids.set(code, id));
+  private constructor(readonly layer: TileLayer, readonly model: ViewModel, private readonly codes: string[]) {
+    codes.forEach((code, id) => this.ids.set(code, id));
     const asked = model.selection?.candidates ?? model.focus;
     const direct = [...new Set(asked.flatMap((code) => itemsOf(model, code)))];
     const points = direct.reduce((n, i) => n + i.points, 0);
@@ -93,6 +93,11 @@ export class TiledView {
     const { index, root } = await (asked ?? readTiles(signal));
     const layer = stage.showTiles({ index, root, fetch: (node, s) => getTile(index, node, s) }, budget);
     return new TiledView(layer, model, index.items);
+  }
+
+  /** The room or object that tile item id `id` stands for (every tile point carries one), or null. */
+  codeOf(id: number): string | null {
+    return this.codes[id] ?? null;
   }
 
   /** Points fetched: the tiles' so far and the items loaded whole. */
