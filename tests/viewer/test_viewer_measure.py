@@ -24,7 +24,7 @@ from scene_agent.tiles.build import TileParams
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
 CM = 0.01
-END_M = 0.05
+END_M = 0.10  # a point drawn on the edge-on side wall reaches about two spacings in
 PHONE = {"width": 390, "height": 844}
 
 
