@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scene_agent.agent.choices import noun
+from scene_agent.language.display_names import zh_room_name
 from scene_agent.language.intent import QueryIntent
 from scene_agent.language.say import Words, metres
 from scene_agent.language.words import Lang
@@ -21,6 +22,10 @@ def measure_arguments(tool: str, code: str, intent: QueryIntent) -> dict[str, An
     return {"measure": "floor_area" if intent.asked_measure == "area" else "dimensions", "code": code}
 
 
+# Things whose width is their shorter side, as people measure them: a bed is 1.60 m wide and 2.00 m long (a sofa or a
+# wardrobe is as wide as its longer side).
+LENGTHWISE = frozenset({"bed", "bathtub", "tub", "bunk bed", "crib", "cot", "mattress"})
+NARROW = Words("{name} is {d} wide and {w} long ({h} tall).", "{name} 宽 {d}，长 {w}（高 {h}）。")
 SIDE = {"height": Words("{name} is {h} tall ({w} wide, {d} deep).", "{name} 高 {h}（宽 {w}，深 {d}）。"),
         "width": Words("{name} is {w} wide and {d} deep ({h} tall).", "{name} 宽 {w}，深 {d}（高 {h}）。"),
         "length": Words("{name} is {w} long and {d} wide ({h} tall).", "{name} 长 {w}，宽 {d}（高 {h}）。"),
@@ -44,8 +49,9 @@ EXTREMES = {"height": Words("Tallest: {big} ({big_value}); shortest: {small} ({s
 
 def _thing(c: Candidate, lang: Lang) -> str:
     if c.kind == "room":
-        what = c.name or noun(c, lang)
-        return f"{what} {c.code}" if lang == "zh" else f"the {what} {c.code}"
+        if lang == "zh":
+            return f"{zh_room_name(c.name, c.type or 'room')} {c.code}"
+        return f"the {c.name or noun(c, lang)} {c.code}"
     return f"{noun(c, lang)} {c.code}"
 
 
@@ -79,6 +85,8 @@ def sized(c: Candidate, result: MeasureResult, asked: str | None, lang: Lang) ->
     d = result.dimensions
     if d is None:
         return NOT_MEASURED(lang, name=name, reason=result.reason or "?")
+    if asked == "width" and d.upright and c.kind == "object" and (c.label or "") in LENGTHWISE:
+        return NARROW(lang, name=name, w=metres(d.width_m, lang), d=metres(d.depth_m, lang), h=metres(d.height_m, lang))
     if asked in SIDE and d.upright:
         return SIDE[asked](lang, name=name, w=metres(d.width_m, lang), d=metres(d.depth_m, lang), h=metres(d.height_m, lang))
     return DIMENSIONS(lang, name=name, said=describe(result, lang))

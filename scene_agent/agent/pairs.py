@@ -11,6 +11,7 @@ from scene_agent.agent.disambiguation import Decision, ask_prompt
 from scene_agent.agent.plan import Memory, Plan
 from scene_agent.agent.planner import Reply, Turn
 from scene_agent.agent.toolbox import Toolbox
+from scene_agent.language.display_names import zh_room_name
 from scene_agent.language.intent import parse_intent
 from scene_agent.language.pair_words import PairQuestion
 from scene_agent.language.say import Words, join
@@ -73,7 +74,9 @@ def _find(toolbox: Toolbox, words: str) -> FindResult:
 
 
 def _thing(c: Candidate, lang: Lang) -> str:
-    return f"{c.name or noun(c, lang) if c.kind == 'room' else noun(c, lang)} {c.code}"
+    if c.kind == "room":
+        return f"{zh_room_name(c.name, c.type or 'room') if lang == 'zh' else c.name or noun(c, lang)} {c.code}"
+    return f"{noun(c, lang)} {c.code}"
 
 
 def _said(result: MeasureResult, first: Candidate, second: Candidate, lang: Lang) -> str:

@@ -88,7 +88,7 @@ def test_the_floor_area_of_the_kitchen(demo: Scene, settings: Settings) -> None:
     assert result.status == "answered" and result.final.codes == ["0-3"]
     assert result.final.answer == f"The floor area of the Kitchen 0-3 is {area:.2f} m²."
     chinese = _agent(demo, settings).query("厨房的地面面积是多少？")
-    assert chinese.status == "answered" and f"{area:.2f} 平方米" in chinese.final.answer
+    assert chinese.status == "answered" and chinese.final.answer == f"厨房 0-3的地面面积是 {area:.2f} 平方米。"
 
 
 def test_how_big_leads_with_the_box(demo: Scene, settings: Settings) -> None:
@@ -116,3 +116,13 @@ def test_what_fits_through_the_door(tmp_path: Path, settings: Settings) -> None:
     assert bookcase.final.answer.startswith("No: the bookshelf 0-1-3 does not fit through door 0-1-1")
     chinese = agent.query("书柜能通过门吗？")
     assert chinese.status == "answered" and "无法通过门 0-1-1" in chinese.final.answer
+
+
+def test_a_bed_is_as_wide_as_its_shorter_side(demo: Scene, settings: Settings) -> None:
+    dims = measure(demo, "dimensions", "1-2-1").dimensions
+    assert dims is not None and dims.width_m > dims.depth_m
+    wide = _agent(demo, settings).query("how wide is the bed in the master bedroom?")
+    assert wide.final.answer == (f"Bed 1-2-1 is {dims.depth_m:.2f} m wide and {dims.width_m:.2f} m long "
+                                 f"({dims.height_m:.2f} m tall).")
+    sofa = _agent(demo, settings).query("how wide is the sofa?")
+    assert sofa.final.answer.startswith("Sofa 0-2-1 is 2.") and " m wide and 0." in sofa.final.answer  # its long side
