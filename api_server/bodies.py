@@ -102,6 +102,8 @@ class SessionState(BaseModel):
     scene_id: str
     view: str | None = None
     selections: list[PickedItem] = Field(default=[], description="The picks, once confirmed.")
+    answered_by: Literal["viewer", "words", "host"] | None = Field(
+        default=None, description="Once confirmed: where the pick was made (a viewer, words in a chat, an MCP host).")
     waiting: bool = Field(default=False, description="Whether a live program waits for the answer (while pending): "
                                                       "false once the program that asked has stopped, and then a pick "
                                                       "is refused with 410 nobody_waiting.")

@@ -38,8 +38,13 @@ def _state(channel: SelectionChannel, session: SelectionSession) -> Response:
                          seconds_left=round(session.seconds_left(), 1) if status == "pending" else 0.0,
                          expires_at=session.expires_at, scene_id=session.scene_id, view=session.view,
                          selections=outcome.selections if outcome else [],
+                         answered_by=outcome.by if outcome and status == "confirmed" and outcome.by in ANSWERERS else None,
                          waiting=status == "pending" and channel.someone_waits(session.session_id))
-    return _json(state.model_dump_json())
+    # answered_by is said once there is an answer to say it of (left out before, as before it existed)
+    return _json(state.model_dump_json(exclude={"answered_by"} if state.answered_by is None else None))
+
+
+ANSWERERS = ("viewer", "words", "host")
 
 
 def _json(body: str) -> Response:

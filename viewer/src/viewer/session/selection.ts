@@ -59,7 +59,7 @@ export class SessionClock {
   constructor(
     private readonly sessionId: string,
     private readonly onTick: (secondsLeft: number) => void,
-    private readonly onEnd: (status: SessionEnd, codes: string[]) => void,
+    private readonly onEnd: (status: SessionEnd, codes: string[], by: SessionState["answered_by"]) => void,
     private readonly onContact: (ok: boolean) => void,
   ) {}
 
@@ -78,7 +78,7 @@ export class SessionClock {
 
   private sync(state: SessionState): void {
     if (state.status !== "pending") {
-      this.end(state.status, (state.selections ?? []).map((pick) => pick.itemCode));
+      this.end(state.status, (state.selections ?? []).map((pick) => pick.itemCode), state.answered_by);
       return;
     }
     if (state.waiting === false) {
@@ -123,10 +123,10 @@ export class SessionClock {
     }
   }
 
-  private end(status: SessionEnd, codes: string[] = []): void {
+  private end(status: SessionEnd, codes: string[] = [], by: SessionState["answered_by"] = null): void {
     if (this.stopped) return;
     this.stop();
-    this.onEnd(status, codes);
+    this.onEnd(status, codes, by);
   }
 
   stop(): void {

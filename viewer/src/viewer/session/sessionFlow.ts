@@ -8,6 +8,7 @@ import { answerErrorMessage, extendErrorMessage } from "../errors";
 import type { ViewerState } from "../app/store";
 import type { SelectionSpec } from "../data/model";
 import type { Panel } from "../panel/panel";
+import { isOwnPick, rememberOwnPick } from "./ownPicks";
 import { Picks, SessionClock, type SessionEnd } from "./selection";
 import { t } from "../strings";
 
@@ -59,7 +60,7 @@ export class SessionFlow {
     const prompt = this.spec.prompt || session.prompt;
     this.panel.setPrompt(prompt ? () => prompt : null, () => t(session.multiple ? "pickSeveral" : "pickOne"));
     this.setState("ready");
-    this.clock = new SessionClock(this.sessionId, (left) => this.panel.setCountdown(left), (status, codes) => this.ended(status, codes),
+    this.clock = new SessionClock(this.sessionId, (left) => this.panel.setCountdown(left), (status, codes, by) => this.ended(status, codes, by),
                                   (ok) => this.contact(ok));
     this.clock.start(session);
   }
@@ -85,7 +86,10 @@ export class SessionFlow {
       this.panel.setMessage(() => t("pickFirst"), "error");
       return;
     }
-    await this.answer("sending", () => submitSelection(this.sessionId, codes), "submitted", () => t("sent", { codes: codes.join(", ") }));
+    await this.answer("sending", async () => {
+      await submitSelection(this.sessionId, codes);
+      rememberOwnPick(this.sessionId, codes);
+    }, "submitted", () => t("sent", { codes: codes.join(", ") }));
   }
 
   async cancel(): Promise<void> {
@@ -165,8 +169,9 @@ export class SessionFlow {
     }
   }
 
-  /** The session ended without this viewer answering it (or its answer raced a poll); `codes`: what was picked. */
-  ended(status: Ended, codes: string[] = []): void {
+  /** The session ended without this viewer answering it (or its answer raced a poll, or it was answered from this tab
+   *  before, and the user came Back to it); `codes`: what was picked, `by`: where. */
+  ended(status: Ended, codes: string[] = [], by: SessionState["answered_by"] = null): void {
     if (this.busy) {
       this.endedWhileBusy = status;
       return;
@@ -174,7 +179,9 @@ export class SessionFlow {
     if (this.state !== "ready" && this.state !== "loading") return;
     if (status === "confirmed" && codes.length) {
       this.pickedElsewhere = codes;
-      this.finish("submitted", () => t("pickedElsewhere", { codes: codes.join(", ") }), "info");
+      const listed = { codes: codes.join(", ") };
+      const said = isOwnPick(this.sessionId, codes) ? "youPicked" : by === "words" ? "youPickedInWords" : "pickedElsewhere";
+      this.finish("submitted", () => t(said, listed), said === "pickedElsewhere" ? "info" : "ok");
       return;
     }
     const said = { confirmed: "answeredElsewhere", cancelled: "cancelledElsewhere", expired: "expired", abandoned: "nobodyWaiting" } as const;
