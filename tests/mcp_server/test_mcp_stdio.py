@@ -85,6 +85,20 @@ def test_find_color_and_volume_answer_with_text_and_structured_content(env: dict
     run(body)
 
 
+def test_measure_answers_with_numbers_and_says_what_is_missing(env: dict[str, str]) -> None:
+    async def body() -> None:
+        async with host(env) as (session, _):
+            apart = await session.call_tool("measure", {"measure": "distance", "code": "0-2-1", "to": "0-2-6"})
+            assert not apart.is_error and structured(apart)["distance"]["gap_m"] > 0
+            assert apart.content[0].text.startswith("0-2-1: ") and " m apart at the closest" in apart.content[0].text
+            tall = structured(await session.call_tool("measure", {"measure": "dimensions", "code": "0-3-4"}))
+            assert 0.85 < tall["dimensions"]["height_m"] < 0.95
+            missing = await session.call_tool("measure", {"measure": "fit", "code": "0-2-1"})
+            assert missing.is_error and "give `to`" in missing.content[0].text
+
+    run(body)
+
+
 @pytest.mark.parametrize(("arguments", "says"), [
     ({"code": "9-9-9"}, ["no object 9-9-9"]),
     ({}, ["code", "Field required"]),
