@@ -31,6 +31,8 @@ export interface SelectionSpec {
 
 export interface ViewModel {
   sceneName: string;
+  /** The scene's address in the API (/api/scenes/<id>): its names for a Chinese reader are at `<sceneUrl>/names`. */
+  sceneUrl: string;
   upAxis: "x" | "y" | "z";
   items: Item[];
   floors: { code: string; name: string | null }[];
@@ -106,7 +108,7 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
       }
     }
   }
-  return { sceneName: manifest.name, upAxis: manifest.up_axis ?? "z", items, focus: [], selection: null,
+  return { sceneName: manifest.name, sceneUrl, upAxis: manifest.up_axis ?? "z", items, focus: [], selection: null,
            floors: manifest.floors.map((f) => ({ code: f.code, name: f.name ?? null })) };
 }
 
@@ -121,7 +123,7 @@ export function viewModel(view: ViewManifest, selectionMode: boolean, sessionId:
   const selection = selectionMode && id
     ? { sessionId: id, prompt: prompt ?? view.prompt ?? null, multiple: view.multiple, mode: view.mode, candidates: [...view.focus] }
     : null;
-  return { sceneName: view.scene_name, upAxis: "z", items, floors, focus: [...view.focus], selection };
+  return { sceneName: view.scene_name, sceneUrl: view.scene_url, upAxis: "z", items, floors, focus: [...view.focus], selection };
 }
 
 /**
