@@ -127,6 +127,22 @@ class SceneList(BaseModel):
     scenes: list[SceneEntry]
 
 
+class ItemNames(BaseModel):
+    """One room's or object's name for a Chinese reader, and the Chinese words a search finds it by."""
+
+    code: str
+    zh: str = Field(description="Its name for a Chinese reader: a room's name ('厨房，公寓 2B'), an object's label ('椅子').")
+    words: list[str] = Field(description="Chinese words for its room type, the parts of its name or its label, "
+                                         "synonyms included ('卧室', '睡房', '公寓 2B').")
+
+
+class SceneNames(BaseModel):
+    """Every room and object of a scene named for a Chinese reader (the viewer's search box reads it)."""
+
+    scene_id: str
+    items: list[ItemNames]
+
+
 class TileBounds(BaseModel):
     """Axis-aligned bounds in metres."""
 

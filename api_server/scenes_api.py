@@ -6,10 +6,11 @@ import hashlib
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from api_server.bodies import ErrorBody, SceneEntry, SceneList
+from api_server.bodies import ErrorBody, ItemNames, SceneEntry, SceneList, SceneNames
 from api_server.openapi import documented
 from api_server.point_data import MEDIA_TYPE, pack_points
 from scene_agent.errors import NotFoundError, PointFileError
+from scene_agent.language.display_names import zh_object_label, zh_object_words, zh_room_name, zh_room_words
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import SceneManifest, manifest_json
@@ -61,6 +62,28 @@ def _manifest_text(scene: Scene) -> tuple[bytes, str]:
         cached = (scene, text, "manifest-" + hashlib.sha256(text).hexdigest()[:32])
         current_app.extensions["scene_agent.scene.manifest_text"] = cached  # a race only computes it twice
     return cached[1], cached[2]
+
+
+@bp.get("/api/scenes/<scene_id>/names")
+@documented("Every room and object of a scene named for a Chinese reader, with the Chinese words a search finds it by",
+            tag="scenes", responses={200: SceneNames, 404: ErrorBody})
+def scene_names(scene_id: str) -> Response:
+    """From the vocabulary table (scene_agent/language/display_names.py); made once per served scene."""
+    scene = served_scene(scene_id)
+    cached: tuple[Scene, bytes] | None = current_app.extensions.get("scene_agent.scene.names_text")
+    if cached is None or cached[0] is not scene:
+        items: list[ItemNames] = []
+        for floor in scene.manifest.floors:
+            for room in floor.rooms:
+                items.append(ItemNames(code=room.code, zh=zh_room_name(room.name, room.type),
+                                       words=zh_room_words(room.name, room.type)))
+                items.extend(ItemNames(code=obj.code, zh=zh_object_label(obj.label), words=zh_object_words(obj.label))
+                             for obj in room.objects)
+        cached = (scene, SceneNames(scene_id=scene.scene_id, items=items).model_dump_json().encode())
+        current_app.extensions["scene_agent.scene.names_text"] = cached  # a race only computes it twice
+    response = Response(cached[1], mimetype="application/json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/api/scenes/<scene_id>/points/<code>")

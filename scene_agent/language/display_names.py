@@ -1,4 +1,5 @@
-"""Names of rooms and objects shown to a Chinese reader: from the vocabulary table, a scene's own Chinese names kept.
+"""Names of rooms and objects shown to a Chinese reader: from the vocabulary table, a scene's own Chinese names kept;
+and the Chinese words a search finds them by (`zh_room_words`, `zh_object_words`: the viewer's search box).
 
 "Kitchen, flat 2B" → "厨房，公寓 2B"; "Master bedroom" → "主卧"; a name the table does not know keeps its words and
 is put beside its room type ("Kids bedroom" in a bedroom → "卧室（Kids bedroom）"); "客厅" stays "客厅".
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 
 from scene_agent.language.words import has_chinese
-from scene_agent.language.zh_lexicon import zh_label, zh_room_type
+from scene_agent.language.zh_lexicon import OBJECT_WORDS, ROOM_WORDS, zh_label, zh_room_type
 
 _UNIT = re.compile(r"^(?:flat|apartment|apt|unit|suite)\s+(\S+)$", re.IGNORECASE)
 
@@ -39,3 +40,23 @@ def zh_room_name(name: str | None, room_type: str) -> str:
 def zh_object_label(label: str) -> str:
     """An object's label for a Chinese reader (the label itself when the table has no word for it)."""
     return label if has_chinese(label) else zh_label(label)
+
+
+def zh_room_words(name: str | None, room_type: str) -> list[str]:
+    """Chinese words a reader may look a room up by: its type's words and those of its name's parts, display name first.
+
+    "Master bedroom, flat 2B" in a bedroom → 主卧, 主卧室, 卧室, 睡房, 公寓 2B.
+    """
+    found: list[str] = []
+    parts = [part.strip() for part in (name or "").split(",") if part.strip()]
+    for words in [*parts, room_type.replace("_", " ")]:
+        if unit := _UNIT.match(words):
+            found.append(f"公寓 {unit[1]}")
+        found.extend(ROOM_WORDS.get(words.lower(), ()))
+    found.append(zh_room_type(room_type))
+    return [w for w in dict.fromkeys(found) if has_chinese(w)]
+
+
+def zh_object_words(label: str) -> list[str]:
+    """Chinese words a reader may look an object up by (its label's, display name first; none for a label unknown)."""
+    return [label] if has_chinese(label) else list(OBJECT_WORDS.get(label, ()))

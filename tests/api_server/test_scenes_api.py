@@ -85,3 +85,16 @@ def test_a_built_viewer_is_served(server, tmp_path):
     assert asset.status == 200 and "max-age" in asset.headers["Cache-Control"]
     assert call("GET", f"{server.url}/assets/..%2F..%2Fsecret.txt").status == 404
     assert call("GET", f"{server.url}/api/health").json()["viewer_built"] is True
+
+
+def test_names_for_a_chinese_reader_and_the_words_that_find_them(server):
+    reply = call("GET", f"{server.url}/api/scenes/small/names")
+    assert reply.status == 200
+    body = reply.json()
+    assert body["scene_id"] == "small"
+    names = {item["code"]: item for item in body["items"]}
+    assert len(names) == 7 + 16  # every room and object
+    assert names["0-1"]["zh"] == "厨房" and "厨房" in names["0-1"]["words"]
+    assert names["1-1"]["zh"] == "主卧" and {"主卧", "卧室"} <= set(names["1-1"]["words"])  # "Master bedroom", a bedroom
+    assert names["0-1-1"]["zh"] == "椅子" and {"椅子", "餐椅"} <= set(names["0-1-1"]["words"])
+    assert call("GET", f"{server.url}/api/scenes/elsewhere/names").status == 404

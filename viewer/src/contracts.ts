@@ -62,7 +62,8 @@ export function initialTarget(): ViewTarget {
 /** This page's address for `target` (keeps ?lang), with the floor shown alone and the room looked inside, if any. */
 export function targetUrl(target: ViewTarget, at: { floor?: string | null; room?: string | null } = {}): string {
   const url = new URL(window.location.href);
-  for (const name of ["manifest", "selectionMode", "sessionId", "prompt", "floor", "room"]) url.searchParams.delete(name);
+  // a new place starts without the camera of the one before (navigation/cameraLink.ts writes its own)
+  for (const name of ["manifest", "selectionMode", "sessionId", "prompt", "floor", "room", "camera"]) url.searchParams.delete(name);
   if (target.manifest) url.searchParams.set("manifest", target.manifest);
   if (target.selectionMode) url.searchParams.set("selectionMode", "true");
   if (target.sessionId) url.searchParams.set("sessionId", target.sessionId);

@@ -19,6 +19,7 @@ import { Panel } from "../panel/panel";
 import { ViewControls } from "../panel/viewControls";
 import { listenToPointer } from "../picking/clicks";
 import { viewerKey } from "../session/keys";
+import { itemsOf } from "../data/model";
 import { Stage } from "../stage/stage";
 import { t } from "../strings";
 import { Following } from "./follow";
@@ -28,6 +29,7 @@ import type { ViewerParts } from "./parts";
 import { Places } from "./places";
 import { ViewerStore, type ViewerState } from "./store";
 import { Styling } from "./styling";
+import { Wayfinding } from "./wayfinding";
 
 /** What the page around the viewer offers it: `ask` puts words into the chat's input (a page with a chat). */
 export interface ViewerOptions {
@@ -56,6 +58,7 @@ export class ViewerApp implements ViewerHandle {
   private readonly loading: Loading;
   private readonly navigation: Navigation;
   private readonly following: Following;
+  private readonly wayfinding: Wayfinding;
 
   constructor(readonly root: HTMLElement, target: ViewTarget, options: ViewerOptions = {}) {
     const store = (this.store = new ViewerStore(target));
@@ -95,7 +98,8 @@ export class ViewerApp implements ViewerHandle {
       },
     });
     this.info = new InfoCard(options.ask ? (text) => options.ask!(text) : null, (code) => (store.infoCode = code));
-    window.sceneViewer = createHook(store, { stage: () => this.stage, handle: this.handle, view: this.view.testHook() });
+    window.sceneViewer = createHook(store, { stage: () => this.stage, handle: this.handle, view: this.view.testHook(),
+                                             way: () => this.wayfinding });
     const parts: ViewerParts = { panel: this.panel, labels: this.labels, view: this.view, stage: () => this.stage };
     this.styling = new Styling(store, parts);
     this.places = new Places(store, parts, this.styling);
@@ -103,17 +107,21 @@ export class ViewerApp implements ViewerHandle {
       makeStage: () => this.makeStage(),
       setState: (state) => this.setState(state),
       picksChanged: () => this.picksChanged(),
-      applyPlace: () => this.places.apply(this.navigation.wanted),
+      applyPlace: () => this.applyPlace(),
     });
     this.navigation = new Navigation({
       target: () => store.target,
       loaded: () => store.model !== null && store.settled,
       load: (next, initial) => this.loading.load(next, initial),
-      applyPlace: () => this.places.apply(this.navigation.wanted),
+      applyPlace: () => this.applyPlace(),
     });
     this.following = new Following(store, this.places, {
       visit: (place, codes) => this.navigation.visit(place, "push", false, codes.length ? codes : null),
       dropPrompt: () => this.panel.setPrompt(null, null),
+    });
+    this.wayfinding = new Wayfinding(store, parts, {
+      show: (code) => this.show(code), frame: (codes) => this.places.frameCodes(codes), reset: () => this.places.frameDefault(),
+      camera: () => this.camera(), restyle: () => this.styling.restyle(),
     });
     document.addEventListener("keydown", (e) => viewerKey(e, {
       root: this.root, session, inRoom: () => store.drillRoom !== null,
@@ -164,6 +172,21 @@ export class ViewerApp implements ViewerHandle {
     if (this.store.model && (at.floor !== this.store.floor || at.room !== this.store.drillRoom)) this.navigation.go(at.floor, at.room);
   }
 
+  /** The place wanted (a floor, a room, codes to frame) is shown; the way-finding controls follow. */
+  private applyPlace(): void {
+    this.places.apply(this.navigation.wanted);
+    this.wayfinding.placeShown();
+  }
+
+  /** A search result or a room on the plan: a room framed on its floor, an object inside its room (a pick stays). */
+  private show(code: string): void {
+    const item = this.store.model ? itemsOf(this.store.model, code)[0] : undefined;
+    if (!item) return;
+    if (this.store.mode === "selection") return this.places.frameCodes([code]);
+    const room = item.kind === "object" ? item.room : null;
+    void this.navigation.visit({ target: this.store.target, floor: item.floor, room }, "push", false, [code]);
+  }
+
   /** The 3D stage, made on first use; WebGLUnavailable when the browser cannot draw. */
   private makeStage(): Stage {
     if (this.stage) return this.stage;
@@ -183,6 +206,7 @@ export class ViewerApp implements ViewerHandle {
     stage.onRender = () => {
       this.labels.place((p) => stage.project(p));
       this.measure.place();
+      this.wayfinding.rendered();
       if (store.tiled && store.settled) this.loading.showPoints();
     };
     listenToPointer({

@@ -5,12 +5,15 @@
 
 import * as THREE from "three";
 import type { SceneCamera, ViewerHandle } from "../../contracts";
-import type { SessionMode } from "../data/api";
+import type { SessionMode, Vec3 } from "../data/api";
 import type { MeasureKind, Measurement } from "../measure/geometry";
+import type { MinimapHook } from "../minimap/minimap";
 import type { ViewHook } from "../panel/viewControls";
 import { codeAt, type PickMethod, type PickRecord } from "../picking/clicks";
 import { screenPositionOf } from "../picking/screenPosition";
+import type { ClipBox } from "../stage/clipBox";
 import type { Stage } from "../stage/stage";
+import type { SearchHook } from "./wayfinding";
 import type { ViewerState, Timings, ViewerStore } from "./store";
 
 export interface SceneViewerHook {
@@ -59,6 +62,10 @@ export interface SceneViewerHook {
   readonly handle: ViewerHandle;
   /** The view controls' state and the 3D side's geometry (viewControls.ts). */
   readonly view: ViewHook;
+  /** The user's clip box in the scene (null: none), the floor plan as drawn, the search box (app/wayfinding.ts). */
+  readonly clipBox: ClipBox | null;
+  readonly minimap: MinimapHook;
+  readonly search: SearchHook;
   /** Page (client) coordinates where a click lands on this item (a candidate: on one of its points), or null. */
   screenPosition(code: string): { x: number; y: number } | null;
   /** For the benchmark: which picker canvas clicks use, and one pick at client coordinates without clicking. */
@@ -79,7 +86,8 @@ declare global {
 }
 
 /** The hook over `store`; `deps` are the parts of the app that what is computed on demand reaches into. */
-export function createHook(store: ViewerStore, deps: { stage(): Stage | null; handle: ViewerHandle; view: ViewHook }): SceneViewerHook {
+export function createHook(store: ViewerStore, deps: { stage(): Stage | null; handle: ViewerHandle; view: ViewHook;
+                                                       way(): { minimapHook: MinimapHook; search: { shown: SearchHook } } }): SceneViewerHook {
   const shown = () => {
     const stage = deps.stage();
     return stage && store.model ? { stage, model: store.model } : null;
@@ -113,6 +121,9 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
     get camera() { return deps.handle.camera(); },
     handle: deps.handle,
     view: deps.view,
+    get clipBox() { return store.clipBox && { min: [...store.clipBox.min] as Vec3, max: [...store.clipBox.max] as Vec3 }; },
+    get minimap() { return deps.way().minimapHook; },
+    get search() { return deps.way().search.shown; },
     screenPosition: (code) => {
       const at = shown();
       return at ? screenPositionOf(at.stage, at.model, store.targets, code) : null;

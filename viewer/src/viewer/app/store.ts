@@ -7,6 +7,7 @@ import type { ViewTarget } from "../../contracts";
 import type { SessionMode } from "../data/api";
 import type { ViewModel } from "../data/model";
 import type { MeasureKind, Measurement } from "../measure/geometry";
+import type { ClipBox } from "../stage/clipBox";
 import type { PickMethod, PickRecord } from "../picking/clicks";
 import type { SessionFlow } from "../session/sessionFlow";
 import type { Lod, TiledView } from "../tiles/tiledView";
@@ -45,6 +46,8 @@ export class ViewerStore {
   drillRoom: string | null = null;
   /** The codes the camera was last framed on (places.ts), whoever asked: the view, a row, an answer, a link. */
   framed: string[] = [];
+  /** The user's clip box in the scene (stage/clipBox.ts), null for none: a new view starts without one. */
+  clipBox: ClipBox | null = null;
   /** What the pointer picks: pick id k + 1 stands for `targets[k]` (looks.ts pickTargets). */
   targets: string[] = [];
   targetIds = new Map<string, number>();
@@ -81,6 +84,7 @@ export class ViewerStore {
     this.model = this.tiled = this.session = null;
     this.hovered = this.floor = this.drillRoom = null;
     this.framed = [];
+    this.clipBox = null;
     this.targets = [];
     this.targetIds = new Map();
     this.mode = target.selectionMode ? "selection" : "view";

@@ -16,7 +16,8 @@ export class Styling {
     const { model } = this.store;
     if (!model) return null;
     return { model, selection: !!model.selection, candidates: new Set(this.store.candidates), selected: new Set(this.store.selected),
-             hovered: this.store.hovered, drillRoom: this.store.drillRoom, floor: this.store.floor, options: this.parts.view.options };
+             hovered: this.store.hovered, drillRoom: this.store.drillRoom, floor: this.store.floor, options: this.parts.view.options,
+             clip: this.store.clipBox };
   }
 
   /** An item's own cloud, once it is on the stage. */

@@ -33,6 +33,8 @@ export interface ViewModel {
   /** The scene's id (its API address is /api/scenes/<sceneId>). */
   sceneId: string;
   sceneName: string;
+  /** The scene's address in the API (/api/scenes/<id>): its names for a Chinese reader are at `<sceneUrl>/names`. */
+  sceneUrl: string;
   upAxis: "x" | "y" | "z";
   items: Item[];
   /** The storeys in view; `elevation`: the height of a storey's floor, known from the scene manifest (else null). */
@@ -109,7 +111,8 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
       }
     }
   }
-  return { sceneId: manifest.scene_id, sceneName: manifest.name, upAxis: manifest.up_axis ?? "z", items, focus: [], selection: null,
+  return { sceneId: manifest.scene_id, sceneName: manifest.name, sceneUrl, upAxis: manifest.up_axis ?? "z", items, focus: [],
+           selection: null,
            floors: manifest.floors.map((f) => ({ code: f.code, name: f.name ?? null, elevation: f.elevation ?? null })) };
 }
 
@@ -124,7 +127,8 @@ export function viewModel(view: ViewManifest, selectionMode: boolean, sessionId:
   const selection = selectionMode && id
     ? { sessionId: id, prompt: prompt ?? view.prompt ?? null, multiple: view.multiple, mode: view.mode, candidates: [...view.focus] }
     : null;
-  return { sceneId: view.scene_id, sceneName: view.scene_name, upAxis: "z", items, floors, focus: [...view.focus], selection };
+  return { sceneId: view.scene_id, sceneName: view.scene_name, sceneUrl: view.scene_url, upAxis: "z", items, floors,
+           focus: [...view.focus], selection };
 }
 
 /**

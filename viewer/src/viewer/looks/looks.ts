@@ -7,6 +7,7 @@
 import * as THREE from "three";
 import type { LabelSpec } from "../panel/labels";
 import { itemTitle, pickTargetOf, type Item, type ViewModel } from "../data/model";
+import type { Bounds } from "../data/api";
 import type { CloudStyle } from "../points/pointMaterial";
 import { flatColourOf, type ViewOptions } from "./colourModes";
 
@@ -36,6 +37,8 @@ export interface Look {
   floor: string | null;
   /** The view controls' choices (viewControls.ts); true colours and everything shown when absent. */
   options?: ViewOptions;
+  /** The user's clip box (stage/clipBox.ts): what lies wholly outside it gets no label. */
+  clip?: Bounds | null;
 }
 
 /** Codes the pointer can pick, in pick-id order (id = index + 1): candidates, or in view mode every item. */
@@ -53,8 +56,11 @@ export function isVisible(look: Look, item: Item): boolean {
   return inView(look, item) && !(item.kind === "room" && look.options?.hideStructure);
 }
 
-/** Whether an item is part of what is shown (its floor, the room looked inside), drawn or not: labels and boxes. */
+/** Whether an item is part of what is shown (its floor, the room looked inside, the clip box), drawn or not: labels
+ *  and boxes. */
 function inView(look: Look, item: Item): boolean {
+  const { clip } = look;
+  if (clip && item.sceneBounds.min.some((lo, k) => lo > clip.max[k] || item.sceneBounds.max[k] < clip.min[k])) return false;
   if (look.drillRoom !== null) return item.room === look.drillRoom;
   return look.floor === null || item.floor === look.floor;
 }
@@ -96,6 +102,9 @@ export function anchorOf(item: Item): THREE.Vector3 {
   return new THREE.Vector3((x0 + x1) / 2, (y0 + y1) / 2, item.kind === "room" ? z0 + 0.55 * (z1 - z0) : z1);
 }
 
+// More labels than this would cover one another: the rest are left out.
+const LABELS_MAX = 60;
+
 export function labelsOf(look: Look): LabelSpec[] {
   const byCode = new Map(look.model.items.map((i) => [i.code, i]));
   const specs: LabelSpec[] = [];
@@ -108,10 +117,9 @@ export function labelsOf(look: Look): LabelSpec[] {
     }
   } else if (look.drillRoom === null) {
     const focus = look.model.focus.length ? look.model.focus : look.model.items.filter((i) => i.kind === "room").map((i) => i.code);
-    for (const code of focus.slice(0, 60)) {
-      const item = byCode.get(code);
-      if (item && inView(look, item)) add(item, "focus");
-    }
+    // the first 60 of those in view (of the floor shown: not the first 60 of the building, all on its lower floors)
+    const inSight = focus.map((code) => byCode.get(code)).filter((item): item is Item => !!item && inView(look, item));
+    for (const item of inSight.slice(0, LABELS_MAX)) add(item, "focus");
   }
   if (look.drillRoom !== null) {
     for (const item of look.model.items) {

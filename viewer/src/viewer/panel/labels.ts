@@ -1,8 +1,9 @@
 // Labels over the canvas ("0-3-2 · chair"), HTML so that they stay sharp and readable, moved to their
-// anchor's screen position after every frame, kept inside the canvas sideways. Labels never cover each
-// other: in order of importance (hovered, picked, candidates, then the rest) each takes its place above
-// its anchor, or the nearest free place above or below it, joined to the anchor by a leader line; one
-// that finds no free place is hidden, unless it is important (then it stays where it fits least badly).
+// anchor's screen position after every frame, kept inside the canvas sideways and above the layer's bottom (which
+// ends above the status line). Labels never cover each other: in order of importance (hovered, picked, candidates,
+// then the rest) each takes its place above its anchor, or the nearest free place above or below it, joined to the
+// anchor by a leader line; one that finds no free place is hidden, unless it is important (then it stays where it
+// fits least badly).
 
 import * as THREE from "three";
 import "./labels.css";
@@ -93,6 +94,7 @@ export class Labels {
     const placed: Box[] = [];
     const todo: { entry: Shown; at: { x: number; y: number } }[] = [];
     const width = this.layer.clientWidth;
+    const height = this.layer.clientHeight; // the layer ends above the status line (viewer.css): no label goes over it
     for (const entry of this.shown.values()) {
       const at = project(entry.spec.anchor);
       if (!at) this.hide(entry);
@@ -111,7 +113,7 @@ export class Labels {
         const top = step > 0 ? at.y + LIFT_PX + (step - 1) * (h + GAP_PX) : at.y - LIFT_PX - h + step * (h + GAP_PX);
         return { x0, y0: top, x1: x0 + w, y1: top + h };
       };
-      let step = STEPS.find((s) => !placed.some((p) => overlaps(p, boxAt(s))));
+      let step = STEPS.find((s) => boxAt(s).y1 <= height && !placed.some((p) => overlaps(p, boxAt(s))));
       if (step === undefined) {
         if ((RANK[entry.spec.kind] ?? 9) > IMPORTANT) {
           this.hide(entry);

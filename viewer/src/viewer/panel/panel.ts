@@ -4,6 +4,7 @@
 // Texts are kept as functions of the language, so a language switch re-renders every one of them.
 
 import { h, setText } from "./dom";
+import { appendSections } from "./roomList";
 import { StateCard, type CardKind } from "./stateCard";
 import { t } from "../strings";
 import { TopBar } from "./topBar";
@@ -14,6 +15,9 @@ export interface Row {
   kind: "room" | "object";
   /** A room that can be looked inside (it has objects in this view). */
   drill: boolean;
+  /** Its floor, and a room's name ("Kitchen, flat 2B"): the list of rooms is shown by floor and unit (roomList.ts). */
+  floor?: string;
+  name?: string | null;
 }
 
 export interface PanelEvents {
@@ -77,6 +81,11 @@ export class Panel {
 
   private texts = new Map<string, Text>();
   private rows = new Map<string, { el: HTMLLIElement; row: Row; drill?: HTMLButtonElement }>();
+  /** Every row of the view; a view-only list of rooms shows those of the floor shown, by unit (roomList.ts). */
+  private allRows: Row[] = [];
+  private grouped = false;
+  private floor: string | null = null;
+  private floorHeadings: { el: HTMLElement; code: string }[] = [];
   private selectionMode = false;
   private busy: "sending" | "cancelling" | null = null;
   /** The title bar: other controls may join it (`bar.el`; it wraps on a narrow screen). */
@@ -150,6 +159,7 @@ export class Panel {
       picked: this.picked, message: this.message, status: this.statusText, drill: this.drillHeading,
     };
     for (const [key, value] of this.texts) setText(targets[key], value());
+    for (const { el, code } of this.floorHeadings) setText(el, t("floorN", { code }));
     setText(this.sheetLabel, `${this.listHeading.textContent ?? ""} (${this.rows.size})`);
   }
 
@@ -170,21 +180,29 @@ export class Panel {
     this.text("heading", this.listHeading, heading);
     this.setSheet(false);
     this.askEscape(false);
-    this.list.replaceChildren();
-    this.rows.clear();
+    this.allRows = rows;
+    this.grouped = !selectionMode && rows.length > 0 && rows.every((row) => row.kind === "room");
+    this.floor = null;
     if (selectionMode) {
       this.list.setAttribute("role", "listbox");
     } else {
       this.list.removeAttribute("role");
       this.list.removeAttribute("aria-multiselectable");
     }
-    for (const row of rows) this.addRow(row);
+    this.renderList();
     this.actions.hidden = !selectionMode;
     this.keys.hidden = !selectionMode;
     this.side.hidden = rows.length === 0 && !selectionMode;
     this.setDrill(null);
     this.card.hide();
     this.renderTexts();
+  }
+
+  /** The rows shown now: all of them, or the rooms of the floor shown under their floor's and unit's headings. */
+  private renderList(): void {
+    this.list.replaceChildren();
+    this.rows.clear();
+    this.floorHeadings = appendSections(this.list, this.grouped ? this.floor : undefined, this.allRows, (row) => this.addRow(row));
   }
 
   private addRow(row: Row): void {
@@ -342,6 +360,11 @@ export class Panel {
 
   setFloor(code: string | null): void {
     this.bar.setFloor(code);
+    if (code === this.floor) return;
+    this.floor = code;
+    if (!this.grouped) return;
+    this.renderList();
+    this.renderTexts();
   }
 
   /** Nothing shown yet: a view of `target` is being opened. */

@@ -25,7 +25,8 @@ export function listRows(model: ViewModel): Row[] {
   const row = (code: string): Row => {
     const item = byCode.get(code);
     const kind = item?.kind ?? (code.split("-").length === 2 ? "room" : "object");
-    return { code, title: item ? itemTitle(item) : code, kind, drill: kind === "room" && hasObjects(code) };
+    return { code, title: item ? itemTitle(item) : code, kind, drill: kind === "room" && hasObjects(code), floor: item?.floor,
+             name: item?.name };
   };
   const listed = model.selection ? model.selection.candidates : model.focus.length ? model.focus
     : model.items.filter((i) => i.kind === "room").map((i) => i.code);

@@ -148,6 +148,11 @@ export class ViewControls {
     return { left: r.left - at.left, top: r.top - at.top, width: r.width, height: r.height };
   }
 
+  /** Another group of controls at the end of the View panel (the clip box: clipControls.ts). */
+  addSection(el: HTMLElement): void {
+    this.body.append(el);
+  }
+
   /** A new view: floors exploded as chosen, the section's range its height (and no section). */
   showModel(model: ViewModel): void {
     this.model = model;

@@ -19,11 +19,15 @@ export interface SharedUniforms {
   uSizeScale: { value: number };
   uFocusDist: { value: number };
   uSectionZ: { value: number };
+  /** The clip box (stage/clipBox.ts): nothing outside it is drawn or picked; ±1e9 when there is none. */
+  uClipMin: { value: THREE.Vector3 };
+  uClipMax: { value: THREE.Vector3 };
 }
 
 export function sharedUniforms(): SharedUniforms {
   return { uScale: { value: 500 }, uMinPx: { value: 1.5 }, uMaxPx: { value: 12 }, uSizeScale: { value: 1 },
-           uFocusDist: { value: 1 }, uSectionZ: { value: 1e9 } };
+           uFocusDist: { value: 1 }, uSectionZ: { value: 1e9 },
+           uClipMin: { value: new THREE.Vector3(-1e9, -1e9, -1e9) }, uClipMax: { value: new THREE.Vector3(1e9, 1e9, 1e9) } };
 }
 
 // Points nearer than the orbit target are capped at this share of the pixel cap at the least (at a
@@ -39,6 +43,13 @@ export const POINT_GLSL = /* glsl */ `
   uniform float uSizeScale;
   uniform float uFocusDist;
   uniform float uSectionZ;
+  uniform vec3 uClipMin;
+  uniform vec3 uClipMax;
+
+  // whether a point (where it is in the scene, before any lift) lies outside the clip box
+  bool outsideClipBox(vec3 p) {
+    return any(lessThan(p, uClipMin)) || any(greaterThan(p, uClipMax));
+  }
 
   // a point of world size worldSize at distance d, in pixels (before any boost)
   float pointPx(float worldSize, float d) {
@@ -62,11 +73,11 @@ const VERTEX_COMMON = /* glsl */ `
   uniform float uClipZ;
   uniform float uLift;
 
-  // false when the point lies above the clip height (a room's ceiling, cut so that one sees inside) or
-  // above the section the user set; both are heights in the scene, below any lift (exploded floors)
+  // false when the point lies above the clip height (a room's ceiling, cut so that one sees inside), above
+  // the section the user set or outside their clip box; all in the scene, below any lift (exploded floors)
   bool placePoint() {
     vec4 world = modelMatrix * vec4(position, 1.0);
-    if (world.z - uLift > min(uClipZ, uSectionZ)) {
+    if (world.z - uLift > min(uClipZ, uSectionZ) || outsideClipBox(vec3(world.xy, world.z - uLift))) {
       gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: dropped before rasterising
       gl_PointSize = 0.0;
       return false;
@@ -153,7 +164,8 @@ export function pickMaterial(display: THREE.ShaderMaterial, pickId: number): THR
   return new THREE.ShaderMaterial({
     uniforms: {
       uScale: u.uScale, uMinPx: u.uMinPx, uMaxPx: u.uMaxPx, uSizeScale: u.uSizeScale, uFocusDist: u.uFocusDist,
-      uSectionZ: u.uSectionZ, uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost, uClipZ: u.uClipZ, uLift: u.uLift,
+      uSectionZ: u.uSectionZ, uClipMin: u.uClipMin, uClipMax: u.uClipMax,
+      uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost, uClipZ: u.uClipZ, uLift: u.uLift,
       uPickMinPx: { value: 3 }, uPickColor: { value: idColor(pickId) },
     },
     vertexShader: PICK_VERTEX,

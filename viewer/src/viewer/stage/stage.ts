@@ -12,6 +12,7 @@ import type { Bounds } from "../data/api";
 import type { Item } from "../data/model";
 import { GpuPicker } from "../picking/picking";
 import type { ChunkedPoints } from "../points/chunks";
+import { applyClipBox, type ClipBox } from "./clipBox";
 import { clampRect, fitBox, type ScreenRect } from "./framing";
 import { Outlines, type OutlineSpec } from "./outlines";
 import { makeCloud, placeCloud, type Cloud } from "../points/clouds";
@@ -80,9 +81,7 @@ export class Stage {
     this.resize();
   }
 
-  get canvas(): HTMLCanvasElement {
-    return this.renderer.domElement;
-  }
+  get canvas(): HTMLCanvasElement { return this.renderer.domElement; }
 
   /** Scenes whose up axis is not z are turned so that it is (the camera orbits around z). */
   setUpAxis(axis: "x" | "y" | "z"): void {
@@ -135,9 +134,7 @@ export class Stage {
     this.tileLayer?.update(this.camera, this.shared.uScale.value);
   }
 
-  get tiles(): TileLayer | null {
-    return this.tileLayer;
-  }
+  get tiles(): TileLayer | null { return this.tileLayer; }
 
   /** Move every cloud to its item's lift (after explodeFloors changed them). */
   relift(): void {
@@ -159,6 +156,12 @@ export class Stage {
 
   get section(): number {
     return this.shared.uSectionZ.value >= 1e9 ? Infinity : this.shared.uSectionZ.value;
+  }
+
+  /** Nothing outside this box in the scene (null: none) is drawn or picked (clipBox.ts). */
+  setClipBox(box: ClipBox | null): void {
+    applyClipBox(this.shared, box, this.root.matrixWorld);
+    this.requestRender();
   }
 
   cloud(code: string): Cloud | undefined {
@@ -258,6 +261,28 @@ export class Stage {
     // the canvas is a window of a same-sized frame moved by (ox, oy): the frame's centre lands at NDC (x, y)
     else this.camera.setViewOffset(this.width, this.height, (-x * this.width) / 2, (y * this.height) / 2, this.width, this.height);
     this.camera.updateProjectionMatrix();
+  }
+
+  /** The camera at `position`, looking at `target` (world coordinates, or the scene's with `inScene`): a move of the
+   *  user's (keys, a shared link). */
+  placeCamera(position: THREE.Vector3, target: THREE.Vector3, inScene = false): void {
+    if (inScene) [position, target] = [position.clone(), target.clone()].map((p) => p.applyMatrix4(this.root.matrixWorld));
+    const distance = Math.max(position.distanceTo(target), 1e-3);
+    this.framed = null;
+    this.camera.position.copy(position);
+    this.controls.target.copy(target);
+    this.camera.near = Math.max(0.01, distance / 500);
+    this.camera.far = Math.max(this.camera.far, distance * 20);
+    this.camera.updateProjectionMatrix();
+    this.controls.maxDistance = Math.max(this.controls.maxDistance, distance * 2);
+    this.controls.update();
+    this.requestRender();
+  }
+
+  /** The 3D view as a PNG (a data URL): drawn now and read before the browser may clear it. */
+  snapshot(): string {
+    this.renderNow();
+    return this.renderer.domElement.toDataURL("image/png");
   }
 
   /** Draw at the next animation frame; with `spacingMs`, no sooner than that after the last frame (while loading). */

@@ -14,13 +14,14 @@ const PLACE = /* glsl */ `
   uniform float uWorldSize;
   attribute uint itemId;
 
-  // false when the item is hidden, or the point lies above its item's clip height or the section
+  // false when the item is hidden, or the point lies above its item's clip height or the section, or outside the
+  // clip box
   bool placeTilePoint(vec4 look, out float px) {
     vec4 state = itemTexel(itemId, 2);
     px = 0.0;
     if (state.y < 0.5) return false;
     vec4 world = modelMatrix * vec4(position, 1.0);
-    if (world.z > min(look.w, uSectionZ)) return false;
+    if (world.z > min(look.w, uSectionZ) || outsideClipBox(world.xyz)) return false;
     world.z += look.z;  // lifted with its floor (exploded floors)
     vec4 mv = viewMatrix * world;
     gl_Position = projectionMatrix * mv;

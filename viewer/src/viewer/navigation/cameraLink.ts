@@ -1,0 +1,65 @@
+// The camera in the page's address: `camera=px,py,pz,tx,ty,tz` (where it is and what it looks at, in the scene's
+// metres), kept current while the user moves (history.replaceState, at most every few hundred milliseconds and never
+// a history entry of its own), so that a reload, a bookmark or a link someone was sent opens the same view. The
+// page's first view takes the camera from its address once it is framed; a new place (history.ts) starts without one.
+
+import * as THREE from "three";
+import type { SceneCamera } from "../../contracts";
+import type { Stage } from "../stage/stage";
+
+const PARAM = "camera";
+const WRITE_AFTER_MS = 400;
+
+/** The camera a page address names, or null (none, or not six numbers). */
+export function cameraOfUrl(href: string): { position: THREE.Vector3; target: THREE.Vector3 } | null {
+  const raw = new URL(href, window.location.href).searchParams.get(PARAM);
+  const numbers = raw?.split(",").map(Number) ?? [];
+  if (numbers.length !== 6 || !numbers.every(Number.isFinite)) return null;
+  const position = new THREE.Vector3(numbers[0], numbers[1], numbers[2]);
+  const target = new THREE.Vector3(numbers[3], numbers[4], numbers[5]);
+  return position.distanceTo(target) > 1e-3 ? { position, target } : null;
+}
+
+/** The parameter's value for a camera: centimetres are enough. */
+export function cameraParam(camera: SceneCamera): string {
+  return [...camera.position, ...camera.target].map((v) => (Math.round(v * 100) / 100).toString()).join(",");
+}
+
+export class CameraLink {
+  /** The camera the page was opened with, until it has been shown. */
+  private wanted = cameraOfUrl(window.location.href);
+  private timer = 0;
+
+  constructor(private readonly camera: () => SceneCamera | null) {}
+
+  /** The first view is framed: put the camera where the address says (once). */
+  restore(stage: Stage): void {
+    const wanted = this.wanted;
+    this.wanted = null;
+    if (wanted) stage.placeCamera(wanted.position, wanted.target, true);
+  }
+
+  /** The camera moved (a frame was drawn): the address follows, a moment later. */
+  moved(): void {
+    if (!this.timer) this.timer = window.setTimeout(() => this.write(), WRITE_AFTER_MS);
+  }
+
+  /** The address with the camera as it is now (what "Copy link" copies). */
+  href(): string {
+    this.write();
+    return window.location.href;
+  }
+
+  private write(): void {
+    window.clearTimeout(this.timer);
+    this.timer = 0;
+    const camera = this.camera();
+    if (!camera || this.wanted) return; // nothing shown yet, or the address's camera is still to come
+    const url = new URL(window.location.href);
+    const value = cameraParam(camera);
+    if (url.searchParams.get(PARAM) === value) return;
+    url.searchParams.set(PARAM, value);
+    // the same entry, its state (the place shown: history.ts) kept
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }
+}

@@ -1,0 +1,68 @@
+// The strings of the viewer's way-finding controls — the floor bar, the search box, the floor plan, the link and
+// screenshot buttons, the clip box, the keys — in English and Simplified Chinese (a table of their own beside
+// strings.ts; same keys in both, the type checks it).
+import { defineStrings } from "../i18n";
+
+const en = {
+  floors: "Floors",
+  floorCaption: "Floor",
+  allShort: "All",
+  searchLabel: "Search rooms and objects",
+  searchPlaceholder: "Search rooms, objects, codes…  /",
+  searchResults: "Rooms and objects found",
+  searchNone: "Nothing here is called “{query}”.",
+  searchMore: "{n} more: type more words to narrow it down.",
+  inRoom: "in {room}",
+  onFloor: "floor {code}",
+  plan: "Plan",
+  planOfFloor: "Plan · floor {code}",
+  planShow: "Show the floor plan",
+  planHide: "Hide the floor plan",
+  planLabel: "Floor plan: the rooms of the floor and where the camera is; click a room to show it",
+  copyLink: "Copy a link to this view",
+  linkCopied: "Link copied",
+  linkNotCopied: "Could not copy: copy the address bar instead",
+  screenshot: "Download a screenshot (PNG)",
+  clipBox: "Clip box",
+  clipOn: "on",
+  clipOff: "off",
+  clipAround: "Around the room",
+  clipAroundTitle: "Hide everything outside the room looked inside, or what is framed",
+  clipReset: "Reset",
+  clipLimits: "Limits (m)",
+  clipFrom: "{axis} from (m)",
+  clipTo: "{axis} to (m)",
+};
+
+const zh: Record<keyof typeof en, string> = {
+  floors: "楼层",
+  floorCaption: "楼层",
+  allShort: "全部",
+  searchLabel: "搜索房间和物体",
+  searchPlaceholder: "搜索房间、物体、编号…  /",
+  searchResults: "找到的房间和物体",
+  searchNone: "这里没有叫“{query}”的东西。",
+  searchMore: "还有 {n} 项：多输入几个词来缩小范围。",
+  inRoom: "在 {room}",
+  onFloor: "{code} 层",
+  plan: "平面图",
+  planOfFloor: "平面图 · {code} 层",
+  planShow: "显示楼层平面图",
+  planHide: "隐藏楼层平面图",
+  planLabel: "楼层平面图：该层的房间和相机的位置；点击房间即可显示它",
+  copyLink: "复制此视图的链接",
+  linkCopied: "链接已复制",
+  linkNotCopied: "无法复制：请复制地址栏中的地址",
+  screenshot: "下载截图（PNG）",
+  clipBox: "裁剪框",
+  clipOn: "开",
+  clipOff: "关",
+  clipAround: "框住房间",
+  clipAroundTitle: "隐藏所查看房间（或框入内容）以外的一切",
+  clipReset: "重置",
+  clipLimits: "范围（米）",
+  clipFrom: "{axis} 起（米）",
+  clipTo: "{axis} 止（米）",
+};
+
+export const tw = defineStrings({ en, zh });
