@@ -14,6 +14,7 @@ import { GpuPicker } from "../picking/picking";
 import type { ChunkedPoints } from "../points/chunks";
 import { applyClipBox, type ClipBox } from "./clipBox";
 import { clampRect, fitBox, type ScreenRect } from "./framing";
+import { projectBounds, projectPoint, type View } from "./projection";
 import { Outlines, type OutlineSpec } from "./outlines";
 import { makeCloud, placeCloud, type Cloud } from "../points/clouds";
 import { applyStyle, setPickId, sharedUniforms, type CloudStyle } from "../points/pointMaterial";
@@ -364,29 +365,16 @@ export class Stage {
 
   /** Canvas CSS pixel of a point in scene coordinates, or null behind the camera or off the canvas. */
   project(p: THREE.Vector3): { x: number; y: number } | null {
-    const v = p.clone().applyMatrix4(this.root.matrixWorld).project(this.camera);
-    if (v.z < -1 || v.z > 1 || Math.abs(v.x) > 1 || Math.abs(v.y) > 1) return null;
-    return { x: ((v.x + 1) / 2) * this.width, y: ((1 - v.y) / 2) * this.height };
+    return projectPoint(this.projection, p);
   }
 
   /** The canvas rectangle (CSS pixels) that a box in scene coordinates covers, or null if any corner is behind the camera. */
   projectBox(bounds: Bounds): ScreenRect | null {
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (let k = 0; k < 8; k++) {
-      const corner = new THREE.Vector3(bounds[k & 1 ? "max" : "min"][0], bounds[k & 2 ? "max" : "min"][1], bounds[k & 4 ? "max" : "min"][2]);
-      const v = corner.applyMatrix4(this.root.matrixWorld).project(this.camera);
-      if (v.z < -1 || v.z > 1) return null;
-      const x = ((v.x + 1) / 2) * this.width;
-      const y = ((1 - v.y) / 2) * this.height;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-    }
-    return { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+    return projectBounds(this.projection, bounds);
+  }
+
+  private get projection(): View {
+    return { matrixWorld: this.root.matrixWorld, camera: this.camera, width: this.width, height: this.height };
   }
 
   /** World distance that one CSS pixel covers at the orbit target (for the raycast baseline's threshold). */
