@@ -14,6 +14,7 @@ import type { Place } from "../navigation/history";
 import { Navigation } from "../navigation/navigation";
 import { MeasureTools } from "../measure/tools";
 import { InfoCard } from "../panel/infoCard";
+import { dock } from "../panel/dock";
 import { Labels } from "../panel/labels";
 import { Panel } from "../panel/panel";
 import { ViewControls } from "../panel/viewControls";
@@ -202,6 +203,8 @@ export class ViewerApp implements ViewerHandle {
     this.panel.stage.append(this.labels.element); // above the canvas
     this.measure.mount(this.panel.stage, stage); // after view.attach: panels that change size move no camera
     this.info.mount(this.panel.stage);
+    const [measurePanel, measureButtons] = this.measure.docked;
+    dock(this.panel.stage, [this.info.el, measurePanel], [measureButtons, this.wayfinding.minimap.element]);
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
     stage.onRender = () => {
       this.labels.place((p) => stage.project(p));

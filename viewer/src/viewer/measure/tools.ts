@@ -65,6 +65,11 @@ export class MeasureTools {
     this.drawing.attach(stage);
   }
 
+  /** The panel and the buttons, for the dock over the canvas' corner (panel/dock.ts). */
+  get docked(): HTMLElement[] {
+    return [this.panel.el, this.toolbar.el];
+  }
+
   /** The tool in use, or null. */
   get active(): MeasureKind | null {
     return this.tool;

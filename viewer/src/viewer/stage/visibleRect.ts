@@ -50,6 +50,7 @@ export function coveringRects(root: HTMLElement, canvas: HTMLElement): ScreenRec
       if (!(child instanceof HTMLElement) || child.hidden) continue;
       const style = getComputedStyle(child);
       if (style.display === "none" || style.visibility === "hidden" || child.classList.contains("sv-labels")) continue;
+      if (child.dataset.frameUnder !== undefined) continue; // small controls in a corner: framing may draw under them
       // the canvas' own ancestors (the stage) are not in the way; their other children may be
       if (child.contains(canvas) || style.pointerEvents === "none") {
         if (child !== canvas) visit(child);
