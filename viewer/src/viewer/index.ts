@@ -5,12 +5,14 @@
 //                answer or a code clicked in the chat shows (follow.ts), and `window.sceneViewer` (hooks.ts)
 //   data/        the server's API (api.ts), links (links.ts), the view model (model.ts) and its loading (loader.ts)
 //   navigation/  views as history entries: Back and Forward (navigation.ts, history.ts)
-//   stage/       the three.js scene, camera, framing and boxes (stage.ts)
+//   stage/       the three.js scene, camera, framing and boxes (stage.ts); which candidates a pick frames first
+//                (candidateFraming.ts)
 //   points/      an item's own points: format, chunks, clouds, shaders
 //   tiles/       a large scene's level-of-detail tiles (tiledView.ts)
-//   picking/     GPU id picking and what the pointer does (clicks.ts)
+//   picking/     GPU id picking and what the pointer does (clicks.ts); a tap near a candidate picks it (nearest.ts)
 //   looks/       how each item looks: styles, labels, boxes, colour modes (looks.ts)
-//   panel/       the DOM around the canvas (panel.ts), the view controls, the labels over it
+//   panel/       the DOM around the canvas (panel.ts), a pick's candidate list (candidateList.ts, candidateRows.ts),
+//                the view controls, the labels over it (labels.ts, placed by labelLayout.ts)
 //   session/     a selection session (sessionFlow.ts, selection.ts) and the keyboard (keys.ts)
 // and, beside them, every string (strings.ts) and failures in words (errors.ts).
 import "./viewer.css";

@@ -50,7 +50,12 @@ export class ViewerApp implements ViewerHandle {
     const store = (this.store = new ViewerStore(target));
     const session = () => store.session;
     this.panel = new Panel(root, {
-      toggle: (code) => session()?.toggle(code),
+      pickRow: (code) => {
+        session()?.toggle(code);
+        const group = this.places.groupToShow(code); // framed with its group, unless it is in sight
+        if (group?.length) this.show(group);
+      },
+      frameCodes: (codes) => this.show(codes),
       confirm: () => void session()?.confirm(),
       cancel: () => void session()?.cancel(),
       undo: () => session()?.undo(),
@@ -67,12 +72,14 @@ export class ViewerApp implements ViewerHandle {
       escapeNo: () => session()?.dismissEscape(),
     });
     this.labels = new Labels(this.panel.stage);
+    this.labels.onPick = (code) => session()?.toggle(code); // a candidate's label picks it
+    this.labels.onHover = (code) => this.setHovered(code);
     this.view = new ViewControls(this.panel.bar.el, root, {
       changed: (reframe) => {
         this.styling.restyle();
         if (reframe) this.places.frameDefault();
       },
-      frameAll: () => this.places.frameDefault(),
+      frameAll: () => this.places.frameAll(),
     });
     window.sceneViewer = createHook(store, { stage: () => this.stage, handle: this.handle, view: this.view.testHook() });
     const parts: ViewerParts = { panel: this.panel, labels: this.labels, view: this.view, stage: () => this.stage };
@@ -82,7 +89,7 @@ export class ViewerApp implements ViewerHandle {
       makeStage: () => this.makeStage(),
       setState: (state) => this.setState(state),
       picksChanged: () => this.picksChanged(),
-      applyPlace: () => this.places.apply(this.navigation.wanted),
+      applyPlace: () => this.places.apply(this.navigation.wanted, true),
     });
     this.navigation = new Navigation({
       target: () => store.target,
@@ -143,6 +150,13 @@ export class ViewerApp implements ViewerHandle {
     if (this.store.model && (at.floor !== this.store.floor || at.room !== this.store.drillRoom)) this.navigation.go(at.floor, at.room);
   }
 
+  /** Frame `codes`, on their floor when another floor is shown alone (a history entry, as the floor buttons make). */
+  private show(codes: string[]): void {
+    const floor = this.places.floorFor(codes);
+    if (floor === undefined) this.places.frameCodes(codes);
+    else void this.navigation.visit({ target: this.store.target, floor, room: null }, "push", false, codes);
+  }
+
   /** The 3D stage, made on first use; WebGLUnavailable when the browser cannot draw. */
   private makeStage(): Stage {
     if (this.stage) return this.stage;
@@ -158,7 +172,7 @@ export class ViewerApp implements ViewerHandle {
     this.panel.stage.append(this.labels.element); // above the canvas
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
     stage.onRender = () => {
-      this.labels.place((p) => stage.project(p));
+      store.labelsDrawn = this.labels.place(stage, this.view.coveredRects());
       if (store.tiled && store.settled) this.loading.showPoints();
     };
     listenToPointer({
@@ -191,6 +205,7 @@ export class ViewerApp implements ViewerHandle {
   private renderTexts(): void {
     this.panel.renderTexts();
     this.view.renderTexts();
+    this.styling.restyle(); // the labels' words
     this.stage?.canvas.setAttribute("aria-label", t("canvasLabel"));
     if (this.store.drillRoom) this.places.drill(this.store.drillRoom, false);
   }

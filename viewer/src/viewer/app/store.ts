@@ -44,6 +44,9 @@ export class ViewerStore {
   drillRoom: string | null = null;
   /** The codes the camera was last framed on (places.ts), whoever asked: the view, a row, an answer, a link. */
   framed: string[] = [];
+  /** A pick's candidates left out of its first framing (candidateFraming.ts), and the labels the last frame drew. */
+  far: string[] = [];
+  labelsDrawn = 0;
   /** What the pointer picks: pick id k + 1 stands for `targets[k]` (looks.ts pickTargets). */
   targets: string[] = [];
   targetIds = new Map<string, number>();
@@ -75,6 +78,8 @@ export class ViewerStore {
     this.model = this.tiled = this.session = null;
     this.hovered = this.floor = this.drillRoom = null;
     this.framed = [];
+    this.far = [];
+    this.labelsDrawn = 0;
     this.targets = [];
     this.targetIds = new Map();
     this.mode = target.selectionMode ? "selection" : "view";

@@ -5,6 +5,7 @@
 // labels and boxes are shown over the canvas.
 
 import * as THREE from "three";
+import { getLang } from "../../i18n";
 import type { LabelSpec } from "../panel/labels";
 import { itemTitle, pickTargetOf, type Item, type ViewModel } from "../data/model";
 import type { CloudStyle } from "../points/pointMaterial";
@@ -101,10 +102,14 @@ export function labelsOf(look: Look): LabelSpec[] {
   const specs: LabelSpec[] = [];
   const add = (item: Item, kind: string) => specs.push({ key: item.code, text: itemTitle(item), anchor: anchorOf(item), kind });
   if (look.selection) {
+    const zh = getLang() === "zh";
     for (const code of look.candidates) {
       const item = byCode.get(code);
       if (!item || !inView(look, item)) continue;
-      add(item, code === look.hovered ? "hovered" : look.selected.has(code) ? "picked" : "candidate");
+      // beside an object candidate's box, never over one; a room's in its middle; a click on it picks it
+      specs.push({ key: code, text: zh && item.labelZh ? `${code} · ${item.kind === "room" ? item.nameZh ?? item.labelZh : item.labelZh}`
+                     : itemTitle(item), anchor: anchorOf(item), box: item.kind === "object" ? item.bounds : undefined, pickable: true,
+                   kind: code === look.hovered ? "hovered" : look.selected.has(code) ? "picked" : "candidate" });
     }
   } else if (look.drillRoom === null) {
     const focus = look.model.focus.length ? look.model.focus : look.model.items.filter((i) => i.kind === "room").map((i) => i.code);

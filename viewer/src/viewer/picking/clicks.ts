@@ -1,8 +1,10 @@
 // What the pointer does on the canvas: hovering marks what is under it, a click picks it (selection mode),
 // a double-click looks inside a room or frames an object. The item under the pointer is found by GPU id
-// picking (picking.ts), or by three's Raycaster when the benchmark compares the two (raycastPick.ts).
+// picking (picking.ts), or by three's Raycaster when the benchmark compares the two (raycastPick.ts); a tap
+// that hits no candidate picks the one drawn nearest it, if it is near enough (nearest.ts).
 
 import type { ViewModel } from "../data/model";
+import { nearestTarget } from "./nearest";
 import { PointerInput } from "./pointer";
 import { raycastPick } from "./raycastPick";
 import type { SessionFlow } from "../session/sessionFlow";
@@ -47,12 +49,14 @@ export function listenToPointer(on: PointerTarget): void {
   new PointerInput(stage.canvas, {
     hover: (x, y) => on.hover(at(x, y, "gpu")),
     leave: () => on.hover(null),
-    click: (x, y, e) => {
+    click: (x, y, e, pointerType) => {
       const session = on.session();
+      const model = on.model();
       if (!session || e.detail > 1) return; // the second click of a double-click does not undo the first
       const began = performance.now();
       const method = on.picker();
-      const code = at(x, y, method);
+      let code = at(x, y, method);
+      if (!code && pointerType === "touch" && model) code = nearestTarget(stage, model, on.targets(), x, y);
       const pickMs = performance.now() - began;
       if (code) session.toggle(code);
       stage.drawNow();
