@@ -14,7 +14,10 @@ from typing import Any
 
 import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url
-from small_scene import write_scene
+from small_scene import FLAT_CHAIR_CODES as ALL
+from small_scene import FLAT_FLOORS as FLOORS
+from small_scene import FLAT_PALETTE as PALETTE
+from small_scene import FLATS, write_flats
 from viewer_helpers import Viewer, draw_now, label_rects, overlap, rgb_of_hex, screen_box
 
 from scene_agent.scene.loader import load_scene
@@ -24,26 +27,8 @@ from scene_agent.selection.files.claims import WaitingClaim
 from scene_agent.selection.files.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view
 
-FLOORS, FLATS, CHAIRS_PER_ROOM = 3, "ABCD", 4
-PALETTE = [(200, 30, 30), (30, 30, 200), (30, 160, 40), (230, 200, 40), (240, 130, 20), (120, 40, 160)]
 READABLE = 12  # labelLayout.ts: at most this many labels on a desktop canvas
 MIN_PX = 60  # each chair of the first framing at least this big on a 1280 × 800 desktop
-
-
-def write_flats(out: Path) -> Path:
-    """Every floor: four flats' kitchens side by side ("Kitchen, flat 2B"), each with four chairs in a row."""
-    spec = []
-    for f in range(FLOORS):
-        rooms = []
-        for r, flat in enumerate(FLATS):
-            room = f"{f}-{r + 1}"
-            chairs = [(f"{room}-{k + 1}", "chair", PALETTE[(r + f + k) % len(PALETTE)]) for k in range(CHAIRS_PER_ROOM)]
-            rooms.append((room, "kitchen", f"Kitchen, flat {f + 1}{flat}", chairs))
-        spec.append((str(f), f"Floor {f}", rooms))
-    return write_scene(out, spec, "flats", "A small block of flats")
-
-
-ALL = [f"{f}-{r + 1}-{k + 1}" for f in range(FLOORS) for r in range(len(FLATS)) for k in range(CHAIRS_PER_ROOM)]
 
 
 @dataclass

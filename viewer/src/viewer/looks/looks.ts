@@ -106,9 +106,11 @@ export function labelsOf(look: Look): LabelSpec[] {
     for (const code of look.candidates) {
       const item = byCode.get(code);
       if (!item || !inView(look, item)) continue;
-      // beside an object candidate's box, never over one; a room's in its middle; a click on it picks it
-      specs.push({ key: code, text: zh && item.labelZh ? `${code} · ${item.kind === "room" ? item.nameZh ?? item.labelZh : item.labelZh}`
-                     : itemTitle(item), anchor: anchorOf(item), box: item.kind === "object" ? item.bounds : undefined, pickable: true,
+      // an object candidate's label: beside its box, never over a candidate, and a click on it picks it; a room's sits
+      // in its middle, over the rooms, and lets the pointer through to them
+      const object = item.kind === "object";
+      specs.push({ key: code, text: zh && item.labelZh ? `${code} · ${object ? item.labelZh : item.nameZh ?? item.labelZh}`
+                     : itemTitle(item), anchor: anchorOf(item), box: object ? item.bounds : undefined, pickable: object,
                    kind: code === look.hovered ? "hovered" : look.selected.has(code) ? "picked" : "candidate" });
     }
   } else if (look.drillRoom === null) {

@@ -53,7 +53,7 @@ export class CandidateList {
       const title = h("span", { class: "sv-group-title" });
       // a group of one is shown by its row's own button (when it has one)
       const show = several && group.rows.length > 1 ? this.showButton(group.rows.map((r) => r.code), "show-group") : null;
-      show?.setAttribute("data-group", group.key);
+      show?.setAttribute("data-show-group", group.key);
       const head = h("div", { class: "sv-group-head" }, title, ...(group.code ? [h("span", { class: "sv-code" }, group.code)] : []),
                      ...(show ? [show] : []));
       const members = h("ul", { class: "sv-group-rows", role: "group" });
