@@ -12,6 +12,12 @@ Frames: `frame_ms` is the median of three still frames of the pick view; `frame_
 orbiting frames of the whole-scene view: on each of its loads, twelve frames each turned 30° further round
 the up axis, so a full turn (`sceneViewer.bench.orbitFrameMs`): what orbiting the whole scene costs a frame.
 
+Many candidates: on a scene where "the chair" names more than a handful (MANY_FROM: the demo block of flats, 95
+chairs on eight floors), a pick among all of them, as the agent opens it for "what's the color of the chair?", is
+opened `runs` times too: its load, and what its first view shows — how many candidates it frames and how large the
+smallest of them is on screen, how many candidates are on screen, how many labels are drawn (the viewer frames a
+first group big enough to pick and draws at most a readable number of labels: docs/architecture.md).
+
 Picks: a selection of rooms as candidates, so that every point of those rooms is pickable. On a scene of at
 most MAX_PICK_ROOMS rooms (the demo home: 12, about 1.39 M points) that is every room; on a larger one
 (the demo block of flats: 194 rooms) the rooms of the floor with the most points, at most MAX_PICK_ROOMS
@@ -43,23 +49,37 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from scene_agent.config import Settings, load_chromium_path
+from scene_agent.errors import SceneAgentError
 from scene_agent.scene.index import IndexedObject, IndexedRoom
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.session import MAX_TIMEOUT_S
+from scene_agent.tools.find import find
 from scene_agent.tools.visualize import VisualizeInput, open_view
 from scene_bench import viewer_page
 from scene_bench.viewer_page import CHROMIUM_ARGS, WARM_TIMEOUT_MS, ViewerBenchError
 from scene_bench.viewer_report import SceneRun, ViewerReport
 
-__all__ = ["CHROMIUM_ARGS", "MAX_PICK_ROOMS", "Lod", "ViewerBenchError", "bench_viewer", "pick_rooms"]
+__all__ = ["CHROMIUM_ARGS", "MANY_FROM", "MAX_PICK_ROOMS", "Lod", "ViewerBenchError", "bench_viewer", "many_chairs",
+           "pick_rooms"]
 
 Lod = Literal["items", "tiles"]
 
 # Rooms offered in the pick view: enough to click a dozen different ones, few enough to share the screen.
 MAX_PICK_ROOMS = 24
+# "Many" candidates: more than the viewer labels at once (panel/labelLayout.ts).
+MANY_FROM = 13
+
+
+def many_chairs(scene: Scene) -> list[str]:
+    """What "the chair" names in the scene when that is at least MANY_FROM objects (else none: no such pick measured)."""
+    try:
+        codes = [c.code for c in find(scene, "the chair").candidates]
+    except SceneAgentError:
+        return []
+    return codes if len(codes) >= MANY_FROM else []
 
 
 def _selection_codes(scene: Scene) -> list[str]:
@@ -120,12 +140,14 @@ def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks
     biggest_room = max(scene.index.rooms.values(), key=lambda r: r.room.point_count).room.code
     chosen = _selection_codes(scene)
     rooms, rooms_chosen = pick_rooms(scene)
+    chairs = many_chairs(scene)
     claims: list[PendingSelection] = []
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-viewer-") as tmp, _server(scene_path, Path(tmp)) as (base, settings):
         channel = SelectionChannel(FileBackend(replace(settings, selection_watch="polling")))  # never waits: no observer
 
-        def url(codes: list[str], select: bool) -> str:
-            vis, session = open_view(scene, VisualizeInput(codes=codes, selection_mode=select, multiple=select and len(codes) > 1,
+        def url(codes: list[str], select: bool, one: bool = False) -> str:
+            vis, session = open_view(scene, VisualizeInput(codes=codes, selection_mode=select,
+                                                           multiple=select and len(codes) > 1 and not one,
                                                            timeout=MAX_TIMEOUT_S), settings, channel)
             if session is not None:  # this process waits for the pick, as the agent would (else the page says nobody does)
                 claims.append(channel.watch(session))
@@ -140,13 +162,15 @@ def _bench_scene(browser: Any, scene_path: Path, scene: Scene, runs: int, clicks
             whole, orbit_ms, orbit_drawn = viewer_page.loads(browser, *views[0], runs, orbit=True)
             loads = (whole, *(viewer_page.loads(browser, name, target, runs)[0] for name, target in views[1:]))
             picked = viewer_page.picks(browser, f"{rooms_chosen} (selection)", url(rooms, True), rooms, clicks)
+            many = viewer_page.many(browser, f"{len(chairs)} chairs ('the chair', selection)", url(chairs, True, one=True),
+                                    runs) if chairs else None
         finally:
             for claim in claims:
                 claim.release()
     drawn = max([orbit_drawn, picked.points_drawn_max, *(row.points_drawn_max for row in loads)])
     return SceneRun(scene=scene.scene_id, renderer=picked.renderer, frame_ms=picked.frame_ms,
                     frame_ms_p50=viewer_page.median_ms(orbit_ms), points_drawn_max=drawn, agreed=picked.agreed,
-                    loads=loads, picks=picked.rows)
+                    loads=loads, picks=picked.rows, many=many)
 
 
 def bench_viewer(scene_path: Path, runs: int = 3, clicks: int = 12, baseline: Path | None = None,

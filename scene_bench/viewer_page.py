@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from scene_agent.errors import SceneAgentError
-from scene_bench.viewer_report import LoadRow, PickRow
+from scene_bench.viewer_report import LoadRow, ManyRow, PickRow
 
 # How Chromium runs headless here (the browser tests launch it the same way): WebGL 2 through SwiftShader,
 # and none of the background connections a closed network refuses.
@@ -181,6 +181,43 @@ def picks(browser: Any, view: str, url: str, rooms: list[str], clicks: int) -> P
         return PickRun(rows=rows, frame_ms=round(frame_ms, 1), renderer=renderer, agreed=agreed, points_drawn_max=drawn)
     finally:
         context.close()
+
+
+# What the first view of a pick among many shows, once a frame is drawn: the candidates framed and the smallest of
+# them on screen, the candidates drawn on screen (on the floor shown alone, if any), the labels drawn.
+MANY_STATE = """() => {
+    const v = window.sceneViewer;
+    v.bench.frameMs();
+    const c = document.querySelector('#viewer canvas').getBoundingClientRect();
+    const box = (code) => v.view.screenBox(code);
+    const floorOf = (code) => code.split('-')[0];
+    const visible = v.candidates.filter((code) => {
+        const b = box(code);
+        if (!b || (v.floor !== null && floorOf(code) !== v.floor)) return false;
+        const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+        return x >= c.left && x <= c.right && y >= c.top && y <= c.bottom;
+    });
+    const sides = v.framed.map((code) => { const b = box(code); return b ? Math.min(b.right - b.left, b.bottom - b.top) : 0; });
+    return {timings: v.timings, lod: v.lod, candidates: v.candidates.length, framed: v.framed.length,
+            framedMinPx: sides.length ? Math.min(...sides) : 0, visible: visible.length, labels: v.labelsDrawn};
+}"""
+
+
+def many(browser: Any, name: str, url: str, runs: int) -> ManyRow:
+    """A pick among many like candidates opened `runs` times: median timings, and what its first view shows."""
+    states: list[dict[str, Any]] = []
+    for _ in range(runs):
+        context, page = open_view(browser, url)
+        try:
+            states.append(page.evaluate(MANY_STATE))
+        finally:
+            context.close()
+    med = {k: round(statistics.median(s["timings"][k] for s in states), 1) for k in ("manifestMs", "firstFrameMs", "readyMs")}
+    last = states[-1]
+    return ManyRow(view=name, lod=last["lod"], candidates=last["candidates"], runs=runs, manifest_ms=med["manifestMs"],
+                   first_frame_ms=med["firstFrameMs"], ready_ms=med["readyMs"], framed=last["framed"],
+                   framed_min_px=round(float(last["framedMinPx"]), 1), candidates_visible=last["visible"],
+                   labels_drawn=last["labels"])
 
 
 def median_ms(values: list[float]) -> float:

@@ -45,8 +45,28 @@ class PickRow:
 
 
 @dataclass(frozen=True)
+class ManyRow:
+    """A pick among many like candidates (every chair of a block of flats): its load (medians) and what its first view
+    shows — the candidates framed first and the smallest of them on screen (px), the candidates on screen, the labels
+    drawn (docs/cli.md "bench viewer")."""
+
+    view: str
+    lod: str
+    candidates: int
+    runs: int
+    manifest_ms: float
+    first_frame_ms: float
+    ready_ms: float
+    framed: int
+    framed_min_px: float
+    candidates_visible: int
+    labels_drawn: int
+
+
+@dataclass(frozen=True)
 class SceneRun:
-    """Everything measured on one scene: frame times (still and orbiting), loads of three views, picks."""
+    """Everything measured on one scene: frame times (still and orbiting), loads of three views, picks, and on a
+    scene with many like candidates the pick among them."""
 
     scene: str
     renderer: str
@@ -56,12 +76,14 @@ class SceneRun:
     agreed: int
     loads: tuple[LoadRow, ...]
     picks: tuple[PickRow, ...]
+    many: ManyRow | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """This scene's part of the `--json` document."""
-        return {"scene": self.scene, "renderer": self.renderer, "frame_ms": self.frame_ms,
-                "frame_ms_p50": self.frame_ms_p50, "points_drawn_max": self.points_drawn_max, "agreed": self.agreed,
-                "loads": [asdict(r) for r in self.loads], "picks": [asdict(r) for r in self.picks]}
+        """This scene's part of the `--json` document (`many` only when the scene had many like candidates)."""
+        document = {"scene": self.scene, "renderer": self.renderer, "frame_ms": self.frame_ms,
+                    "frame_ms_p50": self.frame_ms_p50, "points_drawn_max": self.points_drawn_max, "agreed": self.agreed,
+                    "loads": [asdict(r) for r in self.loads], "picks": [asdict(r) for r in self.picks]}
+        return document | ({"many": asdict(self.many)} if self.many else {})
 
     @property
     def whole_scene(self) -> LoadRow:

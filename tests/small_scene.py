@@ -62,6 +62,26 @@ def write_scene(out: Path, spec: Sequence, scene_id: str, name: str) -> Path:  #
         return writer.finish(SceneManifest(scene_id=scene_id, name=name, floors=floors))
 
 
+# A small block of flats: FLAT_FLOORS floors, each with four flats' kitchens side by side ("Kitchen, flat 2B"), each
+# kitchen with four chairs in a row, of colours that differ from neighbour to neighbour: many like candidates.
+FLAT_FLOORS, FLATS, FLAT_CHAIRS = 3, "ABCD", 4
+FLAT_PALETTE = [(200, 30, 30), (30, 30, 200), (30, 160, 40), (230, 200, 40), (240, 130, 20), (120, 40, 160)]
+FLAT_CHAIR_CODES = [f"{f}-{r + 1}-{k + 1}" for f in range(FLAT_FLOORS) for r in range(len(FLATS)) for k in range(FLAT_CHAIRS)]
+
+
+def write_flats(out: Path) -> Path:
+    """Write the block of flats into `out`; returns the manifest path."""
+    spec = []
+    for f in range(FLAT_FLOORS):
+        rooms = []
+        for r, flat in enumerate(FLATS):
+            room = f"{f}-{r + 1}"
+            chairs = [(f"{room}-{k + 1}", "chair", FLAT_PALETTE[(r + f + k) % len(FLAT_PALETTE)]) for k in range(FLAT_CHAIRS)]
+            rooms.append((room, "kitchen", f"Kitchen, flat {f + 1}{flat}", chairs))
+        spec.append((str(f), f"Floor {f}", rooms))
+    return write_scene(out, spec, "flats", "A small block of flats")
+
+
 # A row of chairs alike (same label, same colour), 1 m apart along x in one room: only where each stands tells
 # them apart, so "the chair on the left" depends on where it is seen from.
 ROW_ROOM = "0-1"

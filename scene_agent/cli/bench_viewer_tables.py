@@ -50,6 +50,24 @@ def _picks_table(run: SceneRun, role: str) -> Table:
     return table
 
 
+def _many_table(run: SceneRun, runs: int, role: str) -> Table | None:
+    many = run.many
+    if many is None:
+        return None
+    table = Table(title=f"bench viewer: a pick among many {role}{escape(run.scene)} (median of {runs} fresh page loads, "
+                        "ms from navigation start; what its first view shows)", title_justify="left",
+                  caption=f"The first view frames {many.framed} of the {many.candidates} candidates, the smallest of them "
+                          f"{many.framed_min_px:.0f} px on screen; {many.candidates_visible} candidates are on screen and "
+                          f"{many.labels_drawn} labelled (at most a readable number).", caption_justify="left")
+    for col in ("view", "lod", "candidates", "framed", "framed min px", "on screen", "labels", "manifest ms", "first frame ms",
+                "ready ms"):
+        table.add_column(col, justify="left" if col in ("view", "lod") else "right")
+    table.add_row(escape(many.view), many.lod, str(many.candidates), str(many.framed), f"{many.framed_min_px:.0f}",
+                  str(many.candidates_visible), str(many.labels_drawn), f"{many.manifest_ms:.0f}", f"{many.first_frame_ms:.0f}",
+                  f"{many.ready_ms:.0f}")
+    return table
+
+
 def _goals_table(scene: SceneRun, baseline: SceneRun, comparison: Comparison) -> Table:
     table = Table(title=f"bench viewer: {escape(scene.scene)} against the baseline {escape(baseline.scene)} "
                         "(same run, same browser; × = scene / baseline)", title_justify="left")
@@ -83,5 +101,7 @@ def print_viewer_report(report: ViewerReport, runs: int) -> None:
     for run, role in ([(report.baseline, "the baseline, ")] if report.baseline else []) + [(report.run, "")]:
         console.print(_loads_table(run, runs, role))
         console.print(_picks_table(run, role))
+        if many := _many_table(run, runs, role):
+            console.print(many)
     if report.baseline and (comparison := report.comparison):
         console.print(_goals_table(report.run, report.baseline, comparison))

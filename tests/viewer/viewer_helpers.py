@@ -109,3 +109,38 @@ def screen_pixels(viewer: Viewer, clip: dict[str, float], reduce_js: str) -> Any
         const d = g.getImageData(0, 0, c.width, c.height).data;
         return new Function("d", "w", "h", body)(d, c.width, c.height);
     }""", [png, reduce_js])
+
+
+# The labels drawn over the canvas: [key, left, top, right, bottom] each (client pixels).
+LABEL_RECTS = """() => [...document.querySelectorAll('#viewer .sv-label')].filter(e => getComputedStyle(e).display !== 'none').map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.dataset.label, r.left, r.top, r.right, r.bottom];
+})"""
+
+Rect = tuple[float, float, float, float]
+
+
+def draw_now(v: Viewer) -> None:
+    """Draw a frame now (labels are placed after each frame), as the next animation frame would."""
+    v.page.evaluate("window.sceneViewer.bench.frameMs()")
+
+
+def label_rects(v: Viewer) -> dict[str, Rect]:
+    """The labels drawn: key → (left, top, right, bottom), client pixels."""
+    return {key: (x0, y0, x1, y1) for key, x0, y0, x1, y1 in v.page.evaluate(LABEL_RECTS)}
+
+
+def screen_box(v: Viewer, code: str) -> Rect | None:
+    """Where an item's box is drawn (client pixels), or None."""
+    b = v.page.evaluate("code => window.sceneViewer.view.screenBox(code)", code)
+    return (b["left"], b["top"], b["right"], b["bottom"]) if b else None
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def rgb_of_hex(hex_colour: str) -> str:
+    """'#ea2d2b' as the browser computes a background colour: 'rgb(234, 45, 43)'."""
+    r, g, b = (int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"

@@ -9,13 +9,15 @@
 //   navigation/  views as history entries: Back and Forward (navigation.ts, history.ts); the camera in the address
 //                (cameraLink.ts), search (search.ts), the keys that move the camera (keys.ts)
 //   stage/       the three.js scene, camera, framing and boxes (stage.ts), camera steps (cameraMoves.ts), the clip
-//                box (clipBox.ts)
+//                box (clipBox.ts); which candidates a pick frames first (candidateFraming.ts)
 //   points/      an item's own points: format, chunks, clouds, shaders
 //   tiles/       a large scene's level-of-detail tiles (tiledView.ts)
-//   picking/     GPU id picking and what the pointer does (clicks.ts)
+//   picking/     GPU id picking and what the pointer does (clicks.ts); a tap near a candidate picks it (nearest.ts)
 //   looks/       how each item looks: styles, labels, boxes, colour modes (looks.ts)
-//   panel/       the DOM around the canvas (panel.ts), the view controls, the labels over it, an object's info card,
-//                the floor bar, the room list, the search box, the link and screenshot buttons, the clip box's controls
+//   panel/       the DOM around the canvas (panel.ts), a pick's candidate list (candidateList.ts, candidateRows.ts),
+//                the view controls, the labels over it (labels.ts, placed by labelLayout.ts), an object's info card,
+//                the floor bar, the room list, the search box, the link and screenshot buttons, the clip box's
+//                controls, the dock in the canvas' corner (dock.ts)
 //   measure/     the measuring tools: distance, height, area (tools.ts), the point a click lands on (snap.ts)
 //   minimap/     the floor plan over the canvas (minimap.ts, plan.ts)
 //   session/     a selection session (sessionFlow.ts, selection.ts) and the keyboard (keys.ts)

@@ -65,7 +65,12 @@ export class ViewerApp implements ViewerHandle {
     const store = (this.store = new ViewerStore(target));
     const session = () => store.session;
     this.panel = new Panel(root, {
-      toggle: (code) => session()?.toggle(code),
+      pickRow: (code) => {
+        session()?.toggle(code);
+        const group = this.places.groupToShow(code); // framed with its group, unless it is in sight
+        if (group?.length) this.showCodes(group);
+      },
+      frameCodes: (codes) => this.showCodes(codes),
       confirm: () => void session()?.confirm(),
       cancel: () => void session()?.cancel(),
       undo: () => session()?.undo(),
@@ -82,12 +87,14 @@ export class ViewerApp implements ViewerHandle {
       escapeNo: () => session()?.dismissEscape(),
     });
     this.labels = new Labels(this.panel.stage);
+    this.labels.onPick = (code) => session()?.toggle(code); // a candidate's label picks it
+    this.labels.onHover = (code) => this.setHovered(code);
     this.view = new ViewControls(this.panel.bar.el, root, {
       changed: (reframe) => {
         this.styling.restyle();
         if (reframe) this.places.frameDefault();
       },
-      frameAll: () => this.places.frameDefault(),
+      frameAll: () => this.places.frameAll(),
     });
     this.measure = new MeasureTools(root, {
       stage: () => this.stage, model: () => store.model, tiled: () => store.tiled,
@@ -108,7 +115,7 @@ export class ViewerApp implements ViewerHandle {
       makeStage: () => this.makeStage(),
       setState: (state) => this.setState(state),
       picksChanged: () => this.picksChanged(),
-      applyPlace: () => this.applyPlace(),
+      applyPlace: () => this.applyPlace(true),
     });
     this.navigation = new Navigation({
       target: () => store.target,
@@ -173,9 +180,10 @@ export class ViewerApp implements ViewerHandle {
     if (this.store.model && (at.floor !== this.store.floor || at.room !== this.store.drillRoom)) this.navigation.go(at.floor, at.room);
   }
 
-  /** The place wanted (a floor, a room, codes to frame) is shown; the way-finding controls follow. */
-  private applyPlace(): void {
-    this.places.apply(this.navigation.wanted);
+  /** The place wanted (a floor, a room, codes to frame) is shown (`firstLoad`: as a view finishes loading); the
+   *  way-finding controls follow. */
+  private applyPlace(firstLoad = false): void {
+    this.places.apply(this.navigation.wanted, firstLoad);
     this.wayfinding.placeShown();
   }
 
@@ -183,9 +191,16 @@ export class ViewerApp implements ViewerHandle {
   private show(code: string): void {
     const item = this.store.model ? itemsOf(this.store.model, code)[0] : undefined;
     if (!item) return;
-    if (this.store.mode === "selection") return this.places.frameCodes([code]);
+    if (this.store.mode === "selection") return this.showCodes([code]);
     const room = item.kind === "object" ? item.room : null;
     void this.navigation.visit({ target: this.store.target, floor: item.floor, room }, "push", false, [code]);
+  }
+
+  /** Frame `codes`, on their floor when another floor is shown alone (a history entry, as the floor buttons make). */
+  private showCodes(codes: string[]): void {
+    const floor = this.places.floorFor(codes);
+    if (floor === undefined) this.places.frameCodes(codes);
+    else void this.navigation.visit({ target: this.store.target, floor, room: null }, "push", false, codes);
   }
 
   /** The 3D stage, made on first use; WebGLUnavailable when the browser cannot draw. */
@@ -207,7 +222,7 @@ export class ViewerApp implements ViewerHandle {
     dock(this.panel.stage, [this.info.el, measurePanel], [measureButtons, this.wayfinding.minimap.element]);
     stage.canvas.setAttribute("aria-label", t("canvasLabel"));
     stage.onRender = () => {
-      this.labels.place((p) => stage.project(p));
+      store.labelsDrawn = this.labels.place(stage, this.view.coveredRects());
       this.measure.place();
       this.wayfinding.rendered();
       if (store.tiled && store.settled) this.loading.showPoints();
@@ -257,6 +272,7 @@ export class ViewerApp implements ViewerHandle {
     this.view.renderTexts();
     this.measure.renderTexts();
     this.info.renderTexts();
+    this.styling.restyle(); // the labels' words
     this.stage?.canvas.setAttribute("aria-label", t("canvasLabel"));
     if (this.store.drillRoom) this.places.drill(this.store.drillRoom, false);
   }

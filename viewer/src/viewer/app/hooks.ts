@@ -10,6 +10,7 @@ import type { MeasureKind, Measurement } from "../measure/geometry";
 import type { MinimapHook } from "../minimap/minimap";
 import type { ViewHook } from "../panel/viewControls";
 import { codeAt, type PickMethod, type PickRecord } from "../picking/clicks";
+import { pointsCentre } from "../picking/nearest";
 import { screenPositionOf } from "../picking/screenPosition";
 import type { ClipBox } from "../stage/clipBox";
 import type { Stage } from "../stage/stage";
@@ -27,8 +28,13 @@ export interface SceneViewerHook {
   readonly selected: string[];
   readonly hovered: string | null;
   readonly drillRoom: string | null;
+  /** The floor shown alone (null: all floors). */
+  readonly floor: string | null;
   /** The codes the camera was last framed on: the view's own framing, a row's, an answer's or a code link's. */
   readonly framed: string[];
+  /** A pick's candidates left out of its first framing (listed with "Show"), and the labels the last frame drew. */
+  readonly far: string[];
+  readonly labelsDrawn: number;
   /**
    * Rooms (their structure) and objects in the view, and their points: fetched so far, and in all. In a tiled
    * view the points fetched are the tiles' and those of the items loaded whole beside them (which the tiles
@@ -68,6 +74,8 @@ export interface SceneViewerHook {
   readonly search: SearchHook;
   /** Page (client) coordinates where a click lands on this item (a candidate: on one of its points), or null. */
   screenPosition(code: string): { x: number; y: number } | null;
+  /** Page (client) coordinates of the middle of a candidate's drawn points (a sample's mean), or null. */
+  pointsCentre(code: string): { x: number; y: number } | null;
   /** For the benchmark: which picker canvas clicks use, and one pick at client coordinates without clicking. */
   readonly bench: {
     picker: PickMethod;
@@ -101,7 +109,10 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
     get selected() { return [...store.selected]; },
     get hovered() { return store.hovered; },
     get drillRoom() { return store.drillRoom; },
+    get floor() { return store.floor; },
     get framed() { return [...store.framed]; },
+    get far() { return [...store.far]; },
+    get labelsDrawn() { return store.labelsDrawn; },
     get itemCount() { return store.itemCount; },
     get pointsLoaded() { return store.pointsLoaded; },
     get pointsTotal() { return store.pointsTotal; },
@@ -131,6 +142,13 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
     screenPoint: (p) => {
       const stage = deps.stage();
       const at = stage?.project(new THREE.Vector3(...p));
+      const rect = stage?.canvas.getBoundingClientRect();
+      return at && rect ? { x: rect.left + at.x, y: rect.top + at.y } : null;
+    },
+    pointsCentre: (code) => {
+      const stage = deps.stage();
+      const id = store.targetIds.get(code);
+      const at = stage && id ? pointsCentre(stage, id) : null;
       const rect = stage?.canvas.getBoundingClientRect();
       return at && rect ? { x: rect.left + at.x, y: rect.top + at.y } : null;
     },

@@ -10,6 +10,7 @@ import { loadModel } from "../data/loader";
 import type { ViewModel } from "../data/model";
 import { describeFailure } from "../errors";
 import { pickTargets } from "../looks/looks";
+import { candidateGroups } from "../panel/candidateRows";
 import { listHeading, listRows, viewTitle } from "../panel/titles";
 import { SessionFlow } from "../session/sessionFlow";
 import type { Stage } from "../stage/stage";
@@ -125,7 +126,7 @@ export class Loading {
     store.itemCount = model.items.length;
     store.pointsTotal = model.items.reduce((n, i) => n + i.points, 0);
     panel.showView(() => viewTitle(model, store.floor, store.drillRoom), model.floors.map((f) => f.code), listRows(model),
-                   !!model.selection, () => listHeading(model));
+                   !!model.selection, () => listHeading(model), candidateGroups(model));
     if (model.selection) {
       store.session = new SessionFlow(model.selection, panel, {
         state: (s) => this.host.setState(s),

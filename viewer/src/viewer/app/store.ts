@@ -48,6 +48,9 @@ export class ViewerStore {
   framed: string[] = [];
   /** The user's clip box in the scene (stage/clipBox.ts), null for none: a new view starts without one. */
   clipBox: ClipBox | null = null;
+  /** A pick's candidates left out of its first framing (candidateFraming.ts), and the labels the last frame drew. */
+  far: string[] = [];
+  labelsDrawn = 0;
   /** What the pointer picks: pick id k + 1 stands for `targets[k]` (looks.ts pickTargets). */
   targets: string[] = [];
   targetIds = new Map<string, number>();
@@ -85,6 +88,8 @@ export class ViewerStore {
     this.hovered = this.floor = this.drillRoom = null;
     this.framed = [];
     this.clipBox = null;
+    this.far = [];
+    this.labelsDrawn = 0;
     this.targets = [];
     this.targetIds = new Map();
     this.mode = target.selectionMode ? "selection" : "view";

@@ -19,7 +19,18 @@ export interface Item {
   lift: number;
   points: number;
   pointsUrl: string;
+  /** What tells candidates apart (view manifests' focus items; null elsewhere): the dominant colour measured, an
+   *  object's room name, and the label and room name for a Chinese reader. */
+  colour: ItemColour | null;
+  roomName: string | null;
+  labelZh: string | null;
+  nameZh: string | null;
 }
+
+export type ItemColour = NonNullable<ViewManifest["items"][number]["color"]>;
+
+/** Nothing but the code, kind and place tells this item apart (the whole scene's items). */
+const UNDESCRIBED = { colour: null, roomName: null, labelZh: null, nameZh: null } as const;
 
 export interface SelectionSpec {
   sessionId: string;
@@ -104,10 +115,10 @@ export function sceneModel(manifest: SceneManifest, sceneUrl: string): ViewModel
   for (const floor of manifest.floors) {
     for (const room of floor.rooms) {
       items.push({ code: room.code, kind: "room", label: words(room.type), name: room.name ?? null, room: room.code,
-                   floor: floor.code, ...placed(room.bounds), points: room.point_count, pointsUrl: url(room.code) });
+                   floor: floor.code, ...placed(room.bounds), points: room.point_count, pointsUrl: url(room.code), ...UNDESCRIBED });
       for (const obj of room.objects) {
         items.push({ code: obj.code, kind: "object", label: obj.label, name: null, room: room.code, floor: floor.code,
-                     ...placed(obj.bounds), points: obj.point_count, pointsUrl: url(obj.code) });
+                     ...placed(obj.bounds), points: obj.point_count, pointsUrl: url(obj.code), ...UNDESCRIBED });
       }
     }
   }
@@ -121,6 +132,7 @@ export function viewModel(view: ViewManifest, selectionMode: boolean, sessionId:
   const items: Item[] = view.items.map((i) => ({
     code: i.code, kind: i.kind, label: i.kind === "room" ? words(i.label) : i.label, name: i.name ?? null, room: i.room,
     floor: i.floor, ...placed(i.bounds), points: i.points, pointsUrl: i.points_url,
+    colour: i.color ?? null, roomName: i.room_name ?? null, labelZh: i.label_zh ?? null, nameZh: i.name_zh ?? null,
   }));
   const floors = [...new Set(items.map((i) => i.floor))].sort().map((code) => ({ code, name: null, elevation: null }));
   const id = sessionId ?? view.session_id;
@@ -139,6 +151,11 @@ export function pickTargetOf(item: Item, candidates: ReadonlySet<string>): strin
   if (candidates.has(item.code)) return item.code;
   if (candidates.has(item.room)) return item.room;
   return null;
+}
+
+/** The group a candidate is listed and framed with: its room (an object), or its floor (a room). */
+export function candidateGroupKey(item: Pick<Item, "kind" | "room" | "floor">): string {
+  return item.kind === "room" ? `floor:${item.floor}` : item.room;
 }
 
 const itemsByCode = new WeakMap<ViewModel, Map<string, Item[]>>();

@@ -5,6 +5,7 @@
 // labels and boxes are shown over the canvas.
 
 import * as THREE from "three";
+import { getLang } from "../../i18n";
 import type { LabelSpec } from "../panel/labels";
 import { itemTitle, pickTargetOf, type Item, type ViewModel } from "../data/model";
 import type { Bounds } from "../data/api";
@@ -110,10 +111,16 @@ export function labelsOf(look: Look): LabelSpec[] {
   const specs: LabelSpec[] = [];
   const add = (item: Item, kind: string) => specs.push({ key: item.code, text: itemTitle(item), anchor: anchorOf(item), kind });
   if (look.selection) {
+    const zh = getLang() === "zh";
     for (const code of look.candidates) {
       const item = byCode.get(code);
       if (!item || !inView(look, item)) continue;
-      add(item, code === look.hovered ? "hovered" : look.selected.has(code) ? "picked" : "candidate");
+      // an object candidate's label: beside its box, never over a candidate, and a click on it picks it; a room's sits
+      // in its middle, over the rooms, and lets the pointer through to them
+      const object = item.kind === "object";
+      specs.push({ key: code, text: zh && item.labelZh ? `${code} · ${object ? item.labelZh : item.nameZh ?? item.labelZh}`
+                     : itemTitle(item), anchor: anchorOf(item), box: object ? item.bounds : undefined, pickable: object,
+                   kind: code === look.hovered ? "hovered" : look.selected.has(code) ? "picked" : "candidate" });
     }
   } else if (look.drillRoom === null) {
     const focus = look.model.focus.length ? look.model.focus : look.model.items.filter((i) => i.kind === "room").map((i) => i.code);

@@ -1,11 +1,13 @@
-// Labels over the canvas ("0-3-2 · chair"), HTML so that they stay sharp and readable, moved to their
-// anchor's screen position after every frame, kept inside the canvas sideways and above the layer's bottom (which
-// ends above the status line). Labels never cover each other: in order of importance (hovered, picked, candidates,
-// then the rest) each takes its place above its anchor, or the nearest free place above or below it, joined to the
-// anchor by a leader line; one that finds no free place is hidden, unless it is important (then it stays where it
-// fits least badly).
+// Labels over the canvas ("0-3-2 · chair"), HTML so that they stay sharp and readable, moved after every frame
+// to where labelLayout.ts puts them: beside a candidate's box (never over a candidate), else above their anchor,
+// never over each other or a panel, at most a readable number, none for what is off the screen, none over the
+// status line (the layer ends above it). A candidate's
+// label is pickable: a click or a tap on it picks the candidate (`onPick`).
 
 import * as THREE from "three";
+import type { Bounds } from "../data/api";
+import type { ScreenRect } from "../stage/framing";
+import { layoutLabels, readableCount, type LabelBox, type Placement, type Rect } from "./labelLayout";
 import "./labels.css";
 
 export interface LabelSpec {
@@ -14,19 +16,23 @@ export interface LabelSpec {
   anchor: THREE.Vector3;
   /** CSS state class: candidate, picked, hovered, focus, object. */
   kind: string;
+  /** An object candidate's box: the label goes beside it, and no label covers it. */
+  box?: Bounds;
+  /** A click on the label picks `key`. */
+  pickable?: boolean;
 }
 
-type Project = (p: THREE.Vector3) => { x: number; y: number } | null;
+/** What the labels are placed over (the stage). */
+export interface LabelView {
+  project(p: THREE.Vector3): { x: number; y: number } | null;
+  projectBox(bounds: Bounds): ScreenRect | null;
+  readonly size: { width: number; height: number };
+}
 
 /** Lower first: placed first, so kept where it belongs. */
 const RANK: Record<string, number> = { hovered: 0, picked: 1, candidate: 2, focus: 3, object: 4 };
-const IMPORTANT = 2;
-// Label bottoms sit this far above their anchor (viewer.css gives them margin-top: -4px).
-const LIFT_PX = 4;
-const GAP_PX = 2;
-const EDGE_PX = 4;
-// Places tried, in label heights from the one above the anchor: up first (labels read as "above").
-const STEPS = [0, -1, -2, 1, -3, 2, -4, -5, 3, -6];
+// The label's own CSS (viewer.css) moves it up by this much.
+const CSS_LIFT_PX = 4;
 
 interface Shown {
   el: HTMLElement;
@@ -35,14 +41,7 @@ interface Shown {
   size: { w: number; h: number } | null;
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+const rectOf = (r: ScreenRect): Rect => ({ x0: r.left, y0: r.top, x1: r.left + r.width, y1: r.top + r.height });
 
 export class Labels {
   private readonly layer: HTMLElement;
@@ -51,12 +50,25 @@ export class Labels {
     return this.layer;
   }
   private readonly shown = new Map<string, Shown>();
+  /** A pickable label was clicked or tapped: pick what it names. */
+  onPick: (key: string) => void = () => undefined;
+  /** What the camera was last framed on: labelled before the rest. */
+  framed = new Set<string>();
+  /** The pointer is over a pickable label (null: it left). */
+  onHover: (key: string | null) => void = () => undefined;
 
   constructor(parent: HTMLElement) {
     this.layer = document.createElement("div");
     this.layer.className = "sv-labels";
     this.layer.setAttribute("aria-hidden", "true"); // the candidate list says the same to assistive technology
     parent.appendChild(this.layer);
+    const pickable = (e: Event) => (e.target as HTMLElement).closest<HTMLElement>(".sv-label-pickable")?.dataset.label ?? null;
+    this.layer.addEventListener("click", (e) => {
+      const key = pickable(e);
+      if (key) this.onPick(key);
+    });
+    this.layer.addEventListener("pointerover", (e) => this.onHover(pickable(e)));
+    this.layer.addEventListener("pointerout", () => this.onHover(null));
   }
 
   /** Show exactly these labels (kept elements are reused). */
@@ -80,7 +92,7 @@ export class Labels {
         entry = { el, leader, spec, size: null };
         this.shown.set(spec.key, entry);
       }
-      const className = `sv-label sv-label-${spec.kind}`;
+      const className = `sv-label sv-label-${spec.kind}${spec.pickable ? " sv-label-pickable" : ""}`;
       if (entry.el.className !== className || entry.el.textContent !== spec.text) entry.size = null; // measured again
       entry.spec = spec;
       entry.el.className = className;
@@ -89,58 +101,46 @@ export class Labels {
     }
   }
 
-  /** Follow the camera: every label near its anchor, none over another. */
-  place(project: Project): void {
-    const placed: Box[] = [];
-    const todo: { entry: Shown; at: { x: number; y: number } }[] = [];
-    const width = this.layer.clientWidth;
-    const height = this.layer.clientHeight; // the layer ends above the status line (viewer.css): no label goes over it
-    for (const entry of this.shown.values()) {
-      const at = project(entry.spec.anchor);
-      if (!at) this.hide(entry);
-      else todo.push({ entry, at });
-    }
+  /** Follow the camera: every label beside what it names, none over another or over a candidate; how many are drawn. */
+  place(view: LabelView, covered: ScreenRect[]): number {
+    const todo: Shown[] = [];
+    for (const entry of this.shown.values()) todo.push(entry);
     // Sizes are read once per text (one layout for all new labels), not every frame.
-    const unmeasured = todo.filter((t) => !t.entry.size);
-    for (const { entry } of unmeasured) entry.el.style.display = "";
-    for (const { entry } of unmeasured) entry.size = { w: entry.el.offsetWidth, h: entry.el.offsetHeight };
-    todo.sort((a, b) => (RANK[a.entry.spec.kind] ?? 9) - (RANK[b.entry.spec.kind] ?? 9));
-    for (const { entry, at } of todo) {
-      const { w, h } = entry.size!;
-      // kept inside the canvas sideways (a candidate at the edge keeps a readable label)
-      const x0 = width > w + 2 * EDGE_PX ? Math.min(Math.max(at.x - w / 2, EDGE_PX), width - EDGE_PX - w) : at.x - w / 2;
-      const boxAt = (step: number): Box => {
-        const top = step > 0 ? at.y + LIFT_PX + (step - 1) * (h + GAP_PX) : at.y - LIFT_PX - h + step * (h + GAP_PX);
-        return { x0, y0: top, x1: x0 + w, y1: top + h };
-      };
-      let step = STEPS.find((s) => boxAt(s).y1 <= height && !placed.some((p) => overlaps(p, boxAt(s))));
-      if (step === undefined) {
-        if ((RANK[entry.spec.kind] ?? 9) > IMPORTANT) {
-          this.hide(entry);
-          continue;
-        }
-        step = 0;
-      }
-      const box = boxAt(step);
-      placed.push(box);
-      entry.el.style.display = "";
-      // the label's own CSS (viewer.css) moves it up by LIFT_PX: place its top-left at the box's
-      entry.el.style.transform = `translate(${box.x0.toFixed(1)}px, ${(box.y0 + LIFT_PX).toFixed(1)}px)`;
-      this.lead(entry, at, step === 0 ? null : box);
+    const unmeasured = todo.filter((e) => !e.size);
+    for (const entry of unmeasured) entry.el.style.display = "";
+    for (const entry of unmeasured) entry.size = { w: entry.el.offsetWidth, h: entry.el.offsetHeight };
+    const boxes: LabelBox[] = [];
+    const keepOff = covered.map(rectOf);
+    for (const entry of todo) {
+      const projected = entry.spec.box ? view.projectBox(entry.spec.box) : null;
+      const box = projected && rectOf(projected);
+      if (box) keepOff.push(box);
+      const point = box ? null : view.project(entry.spec.anchor);
+      boxes.push({ key: entry.spec.key, rank: RANK[entry.spec.kind] ?? 9, framed: this.framed.has(entry.spec.key), w: entry.size!.w,
+                   h: entry.size!.h, box, point });
     }
+    const width = view.size.width;
+    const height = Math.min(view.size.height, this.layer.clientHeight || view.size.height); // the layer ends above the status line
+    const placed = layoutLabels(boxes, { width, height }, keepOff, readableCount(width, height));
+    for (const entry of todo) {
+      const at = placed.get(entry.spec.key);
+      if (at) this.show(entry, at);
+      else this.hide(entry);
+    }
+    return placed.size;
   }
 
-  /** A line from the anchor to a label moved away from it (none for a label in its place). */
-  private lead(entry: Shown, at: { x: number; y: number }, box: Box | null): void {
-    if (!box) {
+  private show(entry: Shown, at: Placement): void {
+    entry.el.style.display = "";
+    // the label's own CSS (viewer.css) moves it up by CSS_LIFT_PX: place its top-left at the place's
+    entry.el.style.transform = `translate(${at.x.toFixed(1)}px, ${(at.y + CSS_LIFT_PX).toFixed(1)}px)`;
+    if (!at.lead) {
       entry.leader.style.display = "none";
       return;
     }
-    const top = Math.min(at.y, box.y1);
-    const bottom = Math.max(at.y, box.y0);
     entry.leader.style.display = "";
-    entry.leader.style.height = `${Math.max(0, bottom - top).toFixed(1)}px`;
-    entry.leader.style.transform = `translate(${at.x.toFixed(1)}px, ${top.toFixed(1)}px)`;
+    entry.leader.style.height = `${Math.max(0, at.lead.y1 - at.lead.y0).toFixed(1)}px`;
+    entry.leader.style.transform = `translate(${at.lead.x.toFixed(1)}px, ${at.lead.y0.toFixed(1)}px)`;
   }
 
   private hide(entry: Shown): void {

@@ -1,8 +1,10 @@
 // The viewer's DOM around the canvas: the title bar (topBar.ts), the side panel (prompt, countdown and More
-// time, candidate list, drill-down, Undo/Cancel/Confirm, the Escape question, messages) — a bottom sheet on a
+// time, candidate list (a pick's: candidateList.ts), drill-down, Undo/Cancel/Confirm, the Escape question, messages) — a bottom sheet on a
 // phone (viewer.css) — loading progress and the state card (stateCard.ts).
 // Texts are kept as functions of the language, so a language switch re-renders every one of them.
 
+import { CandidateList } from "./candidateList";
+import type { CandidateGroup } from "./candidateRows";
 import { h, setText } from "./dom";
 import { appendSections } from "./roomList";
 import { StateCard, type CardKind } from "./stateCard";
@@ -21,7 +23,10 @@ export interface Row {
 }
 
 export interface PanelEvents {
-  toggle(code: string): void;
+  /** A candidate's row was clicked: pick it, and frame it if it is not in sight. */
+  pickRow(code: string): void;
+  /** A "Show" button: frame these codes. */
+  frameCodes(codes: string[]): void;
   confirm(): void;
   cancel(): void;
   undo(): void;
@@ -62,6 +67,7 @@ export class Panel {
   private readonly escYes = h("button", { type: "button", class: "sv-danger", "data-testid": "escape-yes" });
   private readonly listHeading = h("h2", { class: "sv-heading" });
   private readonly list = h("ul", { class: "sv-list" });
+  private readonly candidateList: CandidateList;
   private readonly drillBox = h("div", { class: "sv-drill", hidden: true });
   private readonly drillHeading = h("h3", { class: "sv-heading" });
   private readonly drillList = h("ul", { class: "sv-list sv-objects" });
@@ -95,13 +101,18 @@ export class Panel {
     root.classList.add("sv-root");
     this.card = new StateCard(root, () => on.wholeScene(), () => on.wholeSceneHref());
     this.bar = new TopBar(on);
+    this.candidateList = new CandidateList(this.list, {
+      pick: (code) => on.pickRow(code), hover: (code) => on.hoverRow(code), focus: (code) => this.focusRow(code),
+      drill: (room) => on.drill(room), frame: (codes) => on.frameCodes(codes),
+    });
     const countdown = h("span", { class: "sv-clock" }, this.countdown, this.moreTimeButton);
     const meta = h("div", { class: "sv-meta" }, this.hint, countdown);
     const drillHead = h("div", { class: "sv-drill-head" }, this.drillHeading, this.backButton);
     this.drillBox.append(drillHead, this.drillList);
     this.sheetToggle.append(this.sheetLabel, this.sheetHint);
     this.escStrip.append(this.escText, h("span", { class: "sv-esc-buttons" }, this.escNo, this.escYes));
-    this.side.append(this.sheetToggle, this.prompt, meta, this.escStrip, this.listHeading, this.list, this.drillBox, this.picked,
+    this.side.append(this.sheetToggle, this.prompt, meta, this.escStrip, this.listHeading, this.candidateList.filterBox, this.list,
+                     this.drillBox, this.picked,
                      this.actions, this.message, this.keys);
     this.status.append(this.progress, this.statusText, this.help);
     root.append(this.stage, this.bar.el, this.side, this.status, this.card.el);
@@ -150,6 +161,7 @@ export class Panel {
     setText(this.sheetHint, t(this.side.classList.contains("sv-expanded") ? "sheetClose" : "sheetOpen"));
     this.card.render();
     this.list.setAttribute("aria-label", this.selectionMode ? t("candidatesLabel") : t("shown"));
+    this.candidateList.renderTexts();
     for (const { drill, row } of this.rows.values()) {
       if (drill) drill.title = t("lookInsideRoom", { room: row.title });
       if (drill) setText(drill, t("lookInside"));
@@ -171,8 +183,8 @@ export class Panel {
     setText(this.sheetHint, t(expanded ? "sheetClose" : "sheetOpen"));
   }
 
-  /** A new view: the title, the floors, the rows of the list, and which mode the panel is in. */
-  showView(title: Text, floors: string[], rows: Row[], selectionMode: boolean, heading: Text): void {
+  /** A new view: the title, the floors, the rows of the list (a pick's: its candidates' groups), and which mode the panel is in. */
+  showView(title: Text, floors: string[], rows: Row[], selectionMode: boolean, heading: Text, groups: CandidateGroup[] = []): void {
     this.selectionMode = selectionMode;
     this.root.dataset.mode = selectionMode ? "selection" : "view";
     this.bar.setTitle(title);
@@ -189,7 +201,15 @@ export class Panel {
       this.list.removeAttribute("role");
       this.list.removeAttribute("aria-multiselectable");
     }
-    this.renderList();
+    if (selectionMode) {
+      for (const [code, { el, drill }] of this.candidateList.show(groups)) {
+        const kind = el.classList.contains("sv-row-room") ? "room" : "object";
+        this.rows.set(code, { el, drill, row: { code, title: el.textContent ?? code, kind, drill: !!drill } });
+      }
+    } else {
+      this.candidateList.clear();
+      this.renderList();
+    }
     this.actions.hidden = !selectionMode;
     this.keys.hidden = !selectionMode;
     this.side.hidden = rows.length === 0 && !selectionMode;
@@ -208,22 +228,14 @@ export class Panel {
   private addRow(row: Row): void {
     const text = h("span", { class: "sv-row-text" }, row.title);
     const swatch = h("span", { class: "sv-swatch", "aria-hidden": "true" });
-    const el = h("li", { class: `sv-row sv-row-${row.kind}`, tabindex: "0" }, swatch, text);
-    if (this.selectionMode) {
-      el.setAttribute("role", "option");
-      el.dataset.code = row.code;
-      el.setAttribute("aria-selected", "false");
-      el.addEventListener("click", () => this.on.toggle(row.code));
-    } else {
-      el.dataset.item = row.code;
-      el.addEventListener("click", () => this.on.frameItem(row.code));
-      el.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          this.on.frameItem(row.code);
-        }
-      });
-    }
+    const el = h("li", { class: `sv-row sv-row-${row.kind}`, tabindex: "0", "data-item": row.code }, swatch, text);
+    el.addEventListener("click", () => this.on.frameItem(row.code));
+    el.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        this.on.frameItem(row.code);
+      }
+    });
     el.addEventListener("mouseenter", () => this.on.hoverRow(row.code));
     el.addEventListener("focus", () => this.focusRow(row.code));
     let drill: HTMLButtonElement | undefined;
@@ -241,7 +253,7 @@ export class Panel {
 
   /** Arrow keys move between rows (Tab does too: every row is in the tab order); → looks inside a room. */
   private listKeys(e: KeyboardEvent): void {
-    const rows = [...this.rows.values()].map((r) => r.el);
+    const rows = [...this.rows.values()].map((r) => r.el).filter((el) => !el.hidden); // the filter's rows
     const at = rows.indexOf(document.activeElement as HTMLLIElement);
     if (at < 0) return;
     const move = (to: number) => {
@@ -274,6 +286,11 @@ export class Panel {
    *  pick opens with). */
   private focusRow(code: string): void {
     if (this.root.classList.contains("sv-keyboard")) this.on.hoverRow(code);
+  }
+
+  /** Candidates left out of the first framing (candidateFraming.ts): their rows offer "Show". */
+  setFar(codes: string[]): void {
+    this.candidateList.setFar(codes);
   }
 
   /** Move keyboard focus to the first candidate, unless the user is busy elsewhere on the page. */

@@ -205,12 +205,18 @@ export class ViewControls {
    * in the canvas' CSS pixels, largest first: framing puts what it frames in the one that shows it largest.
    */
   visibleRects(): ScreenRect[] | undefined {
+    if (!this.stage) return undefined;
+    const { width, height } = this.stage.size;
+    return freeRects({ left: 0, top: 0, width, height }, this.coveredRects());
+  }
+
+  /** What covers the canvas (title bar, side panel, this panel when open), in the canvas' CSS pixels. */
+  coveredRects(): ScreenRect[] {
     const canvas = this.stage?.canvas;
-    if (!canvas) return undefined;
+    if (!canvas) return [];
     const rects = coveringRects(this.root, canvas);
     if (!this.body.hidden) rects.push(this.bodyRect(this.stage!));
-    const { width, height } = this.stage!.size;
-    return freeRects({ left: 0, top: 0, width, height }, rects);
+    return rects;
   }
 
   private setFolded(folded: boolean): void {

@@ -2,9 +2,11 @@
 // shows what it is (view mode: the info card), a double-click looks inside a room or frames an object. While a
 // measuring tool is in use (measure/tools.ts), clicks and double-clicks are the tool's and nothing is hovered.
 // The item under the pointer is found by GPU id picking (picking.ts), or by three's Raycaster when the benchmark
-// compares the two (raycastPick.ts).
+// compares the two (raycastPick.ts); a tap that hits no candidate picks the one drawn nearest it, if it is near
+// enough (nearest.ts).
 
 import type { ViewModel } from "../data/model";
+import { nearestTarget } from "./nearest";
 import { PointerInput } from "./pointer";
 import { raycastPick } from "./raycastPick";
 import type { SessionFlow } from "../session/sessionFlow";
@@ -53,15 +55,17 @@ export function listenToPointer(on: PointerTarget): void {
   new PointerInput(stage.canvas, {
     hover: (x, y) => on.hover(on.tool() ? null : at(x, y, "gpu")),
     leave: () => on.hover(null),
-    click: (x, y, e) => {
+    click: (x, y, e, pointerType) => {
       const tool = on.tool();
       if (tool) return tool.click(x, y, e);
       const session = on.session();
+      const model = on.model();
       if (!session && e.detail <= 1) on.inspect(at(x, y, "gpu"));
       if (!session || e.detail > 1) return; // the second click of a double-click does not undo the first
       const began = performance.now();
       const method = on.picker();
-      const code = at(x, y, method);
+      let code = at(x, y, method);
+      if (!code && pointerType === "touch" && model) code = nearestTarget(stage, model, on.targets(), x, y);
       const pickMs = performance.now() - began;
       if (code) session.toggle(code);
       stage.drawNow();

@@ -1,6 +1,6 @@
 // Where a click lands on an item, for tests and the benchmark (`window.sceneViewer.screenPosition`, hooks.ts):
-// its centre on the screen, or, when something else covers that, one of its own points that the GPU pick
-// (picking.ts) confirms.
+// its centre on the screen, or, when something else covers that (another item, a label or a panel over the canvas),
+// one of its own points that the GPU pick (picking.ts) confirms and nothing covers.
 
 import * as THREE from "three";
 import { itemsOf, unionBounds, type ViewModel } from "../data/model";
@@ -17,7 +17,11 @@ export function screenPositionOf(stage: Stage, model: ViewModel, targets: string
   const client = (p: { x: number; y: number }) => ({ x: rect.left + p.x, y: rect.top + p.y });
   const centre = stage.project(new THREE.Vector3(...bounds.min).add(new THREE.Vector3(...bounds.max)).multiplyScalar(0.5));
   const id = targets.indexOf(code) + 1;
-  if (!id || (centre && stage.pick(centre.x, centre.y) === id)) return centre && client(centre);
+  const free = (p: { x: number; y: number }) => {
+    const at = client(p);
+    return document.elementFromPoint(at.x, at.y) === stage.canvas; // a click there reaches the canvas
+  };
+  if (!id || (centre && stage.pick(centre.x, centre.y) === id && free(centre))) return centre && client(centre);
   const spots: { x: number; y: number; d: number }[] = [];
   const add = (p: THREE.Vector3) => {
     const s = stage.project(p);
@@ -42,6 +46,6 @@ export function screenPositionOf(stage: Stage, model: ViewModel, targets: string
     }
   }
   spots.sort((a, b) => a.d - b.d);
-  const hit = spots.slice(0, 60).find((s) => stage.pick(s.x, s.y) === id);
+  const hit = spots.slice(0, 60).find((s) => stage.pick(s.x, s.y) === id && free(s));
   return hit ? client(hit) : centre && client(centre);
 }

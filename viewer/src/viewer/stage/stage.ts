@@ -244,6 +244,7 @@ export class Stage {
     this.controls.target.copy(fit.center);
     this.controls.maxDistance = fit.distance * 8;
     this.controls.update();
+    this.camera.updateMatrixWorld(); // what is framed projects where it will be drawn, before the next frame
     this.requestRender();
   }
 
