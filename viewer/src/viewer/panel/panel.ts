@@ -6,6 +6,7 @@
 import { CandidateList } from "./candidateList";
 import type { CandidateGroup } from "./candidateRows";
 import { h, setText } from "./dom";
+import { listKey } from "./listKeys";
 import { appendSections } from "./roomList";
 import { StateCard, type CardKind } from "./stateCard";
 import { t } from "../strings";
@@ -253,24 +254,8 @@ export class Panel {
 
   /** Arrow keys move between rows (Tab does too: every row is in the tab order); → looks inside a room. */
   private listKeys(e: KeyboardEvent): void {
-    const rows = [...this.rows.values()].map((r) => r.el).filter((el) => !el.hidden); // the filter's rows
-    const at = rows.indexOf(document.activeElement as HTMLLIElement);
-    if (at < 0) return;
-    const move = (to: number) => {
-      e.preventDefault();
-      rows[(to + rows.length) % rows.length].focus();
-    };
-    if (e.key === "ArrowDown") move(at + 1);
-    else if (e.key === "ArrowUp") move(at - 1);
-    else if (e.key === "Home") move(0);
-    else if (e.key === "End") move(rows.length - 1);
-    else if (e.key === "ArrowRight") {
-      const code = rows[at].dataset.code ?? rows[at].dataset.item;
-      if (code && this.rows.get(code)?.drill) {
-        e.preventDefault();
-        this.on.drill(code);
-      }
-    }
+    const shown = [...this.rows.values()].map((r) => r.el).filter((el) => !el.hidden); // the filter's rows
+    listKey(e, shown, (code) => !!this.rows.get(code)?.drill && (this.on.drill(code), true));
   }
 
   /** Mirror the picks and the hovered candidate in the list. */
