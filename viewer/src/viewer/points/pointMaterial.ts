@@ -191,12 +191,12 @@ export function setPickId(material: THREE.ShaderMaterial, id: number): void {
 }
 
 /**
- * World size of a point so that a surface reads as closed: a multiple of the spacing of `count` points spread over
- * the surface the item's box suggests (a room: floor, ceiling and walls; an object: part of its box surface).
- * Scanned points lie at random, not on a grid: discs of diameter k × spacing leave about exp(−πk²/4) of the
- * surface bare, a fifth at k = 1.4 (floors looked speckled), 4 % at k = 2.
+ * World size of a point: a multiple of the spacing of `count` points spread over the surface the item's box suggests
+ * (a room: floor, ceiling and walls; an object: part of its box surface). Scanned points lie at random, not on a
+ * grid: discs of diameter k × spacing leave about exp(−πk²/4) of a surface bare, a fifth at k = 1.4 (a floor looks
+ * speckled; the point size control closes it), 4 % at k = 2 (but near surfaces then run together into blobs).
  */
-export const SPACING_TO_SIZE = 2.0;
+export const SPACING_TO_SIZE = 1.4;
 
 export function worldPointSize(kind: "room" | "object", size: [number, number, number], count: number): number {
   const [x, y, z] = size.map((s) => Math.max(s, 0.01));
