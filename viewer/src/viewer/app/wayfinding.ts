@@ -62,10 +62,19 @@ export class Wayfinding {
     new ResizeObserver(() => {
       panel.root.style.setProperty("--sv-top-bottom", `${panel.bar.el.offsetTop + panel.bar.el.offsetHeight}px`);
     }).observe(panel.bar.el);
-    document.addEventListener("keydown", (e) => moveKey(e, {
-      root: panel.root, stage: () => parts.stage(), focusSearch: () => this.search.focus(), reset: () => host.reset(),
-      frameCurrent: () => this.frameCurrent(),
-    }));
+    document.addEventListener("keydown", (e) => {
+      const moved = moveKey(e, {
+        root: panel.root, stage: () => parts.stage(), focusSearch: () => this.search.focus(), reset: () => host.reset(),
+        frameCurrent: () => this.frameCurrent(),
+      });
+      if (moved && e.key !== "/") this.link.touch();
+    });
+    // the user moves the camera: a drag or the wheel on the canvas (the address follows from then on)
+    for (const kind of ["pointerdown", "wheel"] as const) {
+      panel.stage.addEventListener(kind, (e) => {
+        if (e.target instanceof HTMLCanvasElement) this.link.touch();
+      }, { passive: true });
+    }
     onLangChange(() => {
       this.search.renderTexts();
       this.share.renderTexts();
@@ -79,6 +88,7 @@ export class Wayfinding {
   placeShown(): void {
     const model = this.store.model;
     if (model && model !== this.model) {
+      if (this.restored) this.link.untouch();
       this.model = model;
       this.names = null;
       this.entries = searchEntries(model, null);

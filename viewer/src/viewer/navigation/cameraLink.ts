@@ -2,6 +2,8 @@
 // metres), kept current while the user moves (history.replaceState, at most every few hundred milliseconds and never
 // a history entry of its own), so that a reload, a bookmark or a link someone was sent opens the same view. The
 // page's first view takes the camera from its address once it is framed; a new place (history.ts) starts without one.
+// Only a camera the user moved is written: a view framed by itself comes back framed the same way, and its address
+// stays as it was opened (an answer's link, a pick's).
 
 import * as THREE from "three";
 import type { SceneCamera } from "../../contracts";
@@ -29,8 +31,20 @@ export class CameraLink {
   /** The camera the page was opened with, until it has been shown. */
   private wanted = cameraOfUrl(window.location.href);
   private timer = 0;
+  /** The user moved the camera in this place (or the address named one): the address follows it. */
+  private touched = this.wanted !== null;
 
   constructor(private readonly camera: () => SceneCamera | null) {}
+
+  /** The user moved the camera (a drag, the wheel, a key). */
+  touch(): void {
+    this.touched = true;
+  }
+
+  /** A new place: framed by itself until the user moves. */
+  untouch(): void {
+    this.touched = this.wanted !== null;
+  }
 
   /** The first view is framed: put the camera where the address says (once). */
   restore(stage: Stage): void {
@@ -41,7 +55,7 @@ export class CameraLink {
 
   /** The camera moved (a frame was drawn): the address follows, a moment later. */
   moved(): void {
-    if (!this.timer) this.timer = window.setTimeout(() => this.write(), WRITE_AFTER_MS);
+    if (this.touched && !this.timer) this.timer = window.setTimeout(() => this.write(), WRITE_AFTER_MS);
   }
 
   /** The address with the camera as it is now (what "Copy link" copies). */
