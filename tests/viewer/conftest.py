@@ -18,6 +18,20 @@ from scene_agent.selection.files.backend import FileBackend
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
 
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone-sized page with touch (390 × 844)."""
+    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def scene(small_scene_path: Path) -> Scene:
     return load_scene(small_scene_path)

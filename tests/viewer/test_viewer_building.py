@@ -40,16 +40,6 @@ def server(web_server: Callable[..., WebServer], building_path: Path) -> WebServ
     return web_server(building_path)
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A phone-sized page with touch."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
 
 def choose_floor(v: Viewer, floor: str) -> None:
     v.page.click(f"[data-floor='{floor}']")

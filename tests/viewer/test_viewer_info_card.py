@@ -139,15 +139,6 @@ def test_no_card_while_picking(page: BrowserPage, demo_server: WebServer, demo: 
         claim.release()
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
 
 def test_a_tap_shows_the_card_on_a_phone(phone: Any, demo_server: WebServer) -> None:
     phone.goto(f"{demo_server.url}/?room=0-3")

@@ -256,16 +256,6 @@ def test_clicks_land_on_the_points_of_level_of_detail_tiles(page: BrowserPage, w
     assert not v.errors
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A phone-sized page with touch."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
 
 def test_a_phone_measures_with_taps(phone: Any, demo_server: WebServer, demo: Scene) -> None:
     phone.goto(f"{demo_server.url}/?room=0-3")

@@ -24,16 +24,6 @@ BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); "
       "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; }"
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A phone-sized page with touch."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
 
 def inside(point: dict[str, float], box: dict[str, float]) -> bool:
     return box["left"] <= point["x"] <= box["right"] and box["top"] <= point["y"] <= box["bottom"]
