@@ -10,13 +10,12 @@ import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url
 from viewer_helpers import Viewer
 
-from scene_agent.selection.channel import SelectionChannel
 from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.files.claims import WaitingClaim
 from scene_agent.selection.files.store import SessionStore
-from scene_agent.selection.files.backend import FileBackend
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
-
 
 PHONE = {"width": 390, "height": 844}
 

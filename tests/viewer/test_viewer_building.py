@@ -6,10 +6,9 @@ a phone."""
 
 from __future__ import annotations
 
-import base64
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 from browser_fixtures import WebServer
 from building_scene import FLATS, FLOORS, ROOMS, room_code, room_name, write_building
 from playwright.sync_api import expect
-from viewer_helpers import Viewer
+from viewer_helpers import Viewer, png_pixels
 
 PHONE = {"width": 390, "height": 844}
 BOX = "el => { const r = el.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; }"
@@ -257,22 +256,13 @@ def test_screenshot_downloads_a_png_of_the_view(viewer: Callable[..., Viewer]) -
     assert download.suggested_filename.endswith(".png") and download.suggested_filename.startswith("Test-block-of-flats")
     png = Path(download.path()).read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    drawn = v.page.evaluate("""async b64 => {
-        const img = new Image();
-        img.src = "data:image/png;base64," + b64;
-        await img.decode();
-        const c = document.createElement("canvas");
-        c.width = img.width; c.height = img.height;
-        const g = c.getContext("2d");
-        g.drawImage(img, 0, 0);
-        const d = g.getImageData(0, 0, c.width, c.height).data;
+    drawn = png_pixels(v.page, png, """
         let other = 0; const colours = new Set();
         for (let i = 0; i < d.length; i += 4) {
           if (Math.abs(d[i] - 0x14) + Math.abs(d[i + 1] - 0x16) + Math.abs(d[i + 2] - 0x1a) > 12) other++;
           colours.add((d[i] >> 3) << 10 | (d[i + 1] >> 3) << 5 | (d[i + 2] >> 3));
         }
-        return { w: c.width, h: c.height, covered: other / (d.length / 4), colours: colours.size };
-    }""", base64.b64encode(png).decode())
+        return { w, h, covered: other / (d.length / 4), colours: colours.size };""")
     canvas = v.page.locator("#viewer canvas.sv-canvas").bounding_box()
     assert abs(drawn["w"] - canvas["width"]) <= 1 and abs(drawn["h"] - canvas["height"]) <= 1  # the 3D view, as large as drawn
     assert drawn["covered"] > 0.02 and drawn["colours"] >= 4, drawn  # points in their colours: not a blank canvas

@@ -17,9 +17,9 @@ from viewer_helpers import Viewer, post
 
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
-from scene_agent.selection.channel import SelectionChannel
 from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.session import now_utc
 from scene_agent.tools.visualize import VisualizeInput, open_view

@@ -5,7 +5,7 @@ chat's input, which the agent answers. Never in a pick. And GET /api/scenes/<sce
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np

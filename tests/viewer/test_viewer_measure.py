@@ -6,7 +6,7 @@ Escape cancels; while a tool is in use clicks neither pick nor open an info card
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np

@@ -4,16 +4,15 @@ tests/web_chat/test_web_chat_phone.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from browser_fixtures import WebServer, local_url
 from playwright.sync_api import expect
 
-from scene_agent.selection.channel import SelectionChannel
 from scene_agent.demo.place import ensure_demo_scene
 from scene_agent.scene.loader import load_scene
+from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.files.store import SessionStore
 from scene_agent.tools.visualize import VisualizeInput, open_view

@@ -95,10 +95,14 @@ def canvas_stats(viewer: Viewer) -> dict[str, float]:
 
 
 def screen_pixels(viewer: Viewer, clip: dict[str, float], reduce_js: str) -> Any:
-    """Screenshot `clip` (client pixels) and run `reduce_js`, a JS function body over `d` (RGBA bytes), `w` and `h`,
-    in the page: what it returns comes back (pixels stay in the browser). Decoded by the browser's own PNG decoder."""
-    png = base64.b64encode(viewer.page.screenshot(clip=clip)).decode()
-    return viewer.page.evaluate("""async ([b64, body]) => {
+    """Screenshot `clip` (client pixels) and run `reduce_js` over its pixels (see png_pixels)."""
+    return png_pixels(viewer.page, viewer.page.screenshot(clip=clip), reduce_js)
+
+
+def png_pixels(page: Any, png: bytes, reduce_js: str) -> Any:
+    """Run `reduce_js`, a JS function body over `d` (RGBA bytes), `w` and `h`, on a PNG's pixels in the page: what it
+    returns comes back (pixels stay in the browser). Decoded by the browser's own PNG decoder."""
+    return page.evaluate("""async ([b64, body]) => {
         const img = new Image();
         img.src = "data:image/png;base64," + b64;
         await img.decode();
@@ -108,7 +112,7 @@ def screen_pixels(viewer: Viewer, clip: dict[str, float], reduce_js: str) -> Any
         g.drawImage(img, 0, 0);
         const d = g.getImageData(0, 0, c.width, c.height).data;
         return new Function("d", "w", "h", body)(d, c.width, c.height);
-    }""", [png, reduce_js])
+    }""", [base64.b64encode(png).decode(), reduce_js])
 
 
 # The labels drawn over the canvas: [key, left, top, right, bottom] each (client pixels).
