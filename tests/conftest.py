@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from channels import Channels
+from channels import KINDS, Channels
+from llm_stub import LLMStub
 from redis_server import RedisServer
 from small_scene import write_small_scene
 
 from scene_agent.config import Settings
 from scene_agent.demo.place import ensure_demo_scene
 from scene_agent.scene.loader import Scene, load_scene
+from scene_agent.selection.channel import SelectionChannel
 
 pytest_plugins = ["browser_fixtures", "thread_check"]
 
@@ -54,6 +57,37 @@ def small_scene_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_small_scene(tmp_path_factory.mktemp("scenes") / "small")
 
 
+# What configures a model: without them the chat's conversations get the offline planner.
+MODEL_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SCENE_AGENT_MODEL", "SCENE_AGENT_NO_QUESTIONS")
+
+
+@pytest.fixture
+def offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No model configured (whatever the machine's environment says): new conversations get the offline planner."""
+    for name in MODEL_ENV:
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def model(monkeypatch: pytest.MonkeyPatch, offline: None) -> Iterator[Callable[..., LLMStub]]:
+    """`model(*replies)`: an OpenAI-compatible stub server scripted with `replies`; new conversations use it."""
+    stubs: list[LLMStub] = []
+
+    def start(*replies: Any) -> LLMStub:
+        stub = LLMStub(*replies).__enter__()
+        stubs.append(stub)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        monkeypatch.setenv("OPENAI_BASE_URL", stub.base_url)
+        monkeypatch.setenv("SCENE_AGENT_MODEL", "stub-model")
+        return stub
+
+    try:
+        yield start
+    finally:
+        for stub in stubs:
+            stub.close()
+
+
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A real redis-server of this test's own, on a free loopback port, keeping nothing on disk."""
@@ -62,9 +96,24 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
-@pytest.fixture(params=["file", "redis"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that uses a selection channel runs on each kind its module names (CHANNELS, tests/channels.py)."""
+    if "channels" in metafunc.fixturenames:
+        kinds = getattr(metafunc.module, "CHANNELS", ("file",))
+        assert set(kinds) <= set(KINDS), kinds
+        metafunc.parametrize("channels", kinds, indirect=True)
+
+
+@pytest.fixture
 def channels(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Channels]:
-    """Each selection channel in turn: the files of one machine, and Redis (a server of the test's own)."""
-    made = Channels("file") if request.param == "file" else Channels("redis", RedisServer(tmp_path / "redis").start())
+    """The kind of selection channel a test runs on: files, unless its module names others (CHANNELS)."""
+    kind = request.param
+    made = Channels(kind, RedisServer(tmp_path / "redis").start() if kind == "redis" else None)
     yield made
     made.close()
+
+
+@pytest.fixture
+def channel(channels: Channels, settings: Settings) -> SelectionChannel:
+    """The test's selection channel, on its settings (the one the app serves, the agent's and the waiter's)."""
+    return channels(settings)

@@ -13,7 +13,6 @@ from api_server.serve import BackgroundServer
 from scene_agent.config import Settings
 from scene_agent.scene.loader import Scene, load_scene
 from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.pending import PendingSelection
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, open_view
 
@@ -29,12 +28,6 @@ def viewer_url() -> str:
 @pytest.fixture
 def scene(small_scene_path: Path) -> Scene:
     return load_scene(small_scene_path)
-
-
-@pytest.fixture
-def channel(settings: Settings) -> SelectionChannel:
-    """The selection channel the app serves (files here; the hand-off modules run on every channel)."""
-    return SelectionChannel(FileBackend(settings))
 
 
 @pytest.fixture
@@ -68,13 +61,6 @@ def open_selection(scene: Scene, settings: Settings, channel: SelectionChannel) 
     for pending in waits:
         pending.cancel()
         pending.wait()
-
-
-@pytest.fixture
-def offline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No model configured: new chat conversations get the offline planner."""
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SCENE_AGENT_MODEL", "SCENE_AGENT_NO_QUESTIONS"):
-        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

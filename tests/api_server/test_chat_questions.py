@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,23 +19,6 @@ ChatServer = Callable[..., BackgroundServer]
 UNITS = {"header": "Units", "question": "Metric or imperial?", "options": ["metric", "imperial"]}
 ROOMS = {"header": "Rooms", "question": "Which rooms matter?", "options": ["kitchen", "study", "bedroom"], "multiple": True}
 NOTE = {"header": "Note", "question": "Anything else?"}
-
-
-@pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch, offline: None) -> Iterator[Callable[..., LLMStub]]:
-    """`model(*replies)`: a stub model server that new chat conversations talk to (through the environment)."""
-    stubs: list[LLMStub] = []
-
-    def make(*replies: Any) -> LLMStub:
-        stubs.append(LLMStub(*replies).__enter__())
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-        monkeypatch.setenv("OPENAI_BASE_URL", stubs[-1].base_url)
-        monkeypatch.setenv("SCENE_AGENT_MODEL", "stub-model")
-        return stubs[-1]
-
-    yield make
-    for stub in stubs:
-        stub.close()
 
 
 def tool_result(stub: LLMStub, request_index: int) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from channels import EVERY_CHANNEL
 from http_client import call
 
 from api_server.app import create_app
@@ -18,10 +19,7 @@ from scene_agent.selection.views import VIEW_NAME_RE
 JOIN_S = 60
 
 
-@pytest.fixture
-def channel(channels, settings) -> SelectionChannel:
-    """Files, then Redis."""
-    return channels(settings)
+CHANNELS = EVERY_CHANNEL
 
 
 class Waiting:

@@ -8,6 +8,7 @@ import stat
 from datetime import timedelta
 
 import pytest
+from channels import EVERY_CHANNEL
 from http_client import call
 
 from scene_agent.selection.channel import SelectionChannel
@@ -18,10 +19,7 @@ from scene_agent.selection.views import build_view
 UNKNOWN_ID = "0" * 32
 
 
-@pytest.fixture
-def channel(channels, settings) -> SelectionChannel:
-    """Files, then Redis: the server writes the selection file on both (the waiter here shares its directory)."""
-    return channels(settings)
+CHANNELS = EVERY_CHANNEL
 
 
 def nothing_written(settings, channel: SelectionChannel, session_id: str) -> bool:

@@ -1,10 +1,16 @@
-"""Plain helpers for the selection tests: candidate sets, a thread with a result, progress that can be awaited."""
+"""Plain helpers for the selection tests: candidate sets, a session opened as the agent opens one, a thread with a
+result, progress that can be awaited."""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections.abc import Callable
+from datetime import timedelta
+
+from scene_agent.selection.channel import SelectionChannel
+from scene_agent.selection.session import SelectionSession, selection_view
+from scene_agent.selection.views import ViewManifest
 
 ROOMS = {"0-1": "kitchen", "0-2": "living room", "1-1": "bedroom"}
 OBJECTS = {"0-1-1": "chair", "0-1-2": "chair", "0-1-3": "chair", "0-1-4": "dining table"}
@@ -12,6 +18,25 @@ JOIN_TIMEOUT_S = 10.0
 # progress_every for a wait that should report progress once, after its first check, and then sleep
 # until woken: a wait that returns before its session timeout was woken by the file event or by polling.
 ONCE = 1e6
+
+
+def view_of(session: SelectionSession) -> ViewManifest:
+    """The view a session's pick shows (its candidates, no points: the channel stores it as it is)."""
+    return ViewManifest(view=session.view or selection_view(session.session_id), scene_id="test", scene_name="test",
+                        scene_url="/api/scenes/test", mode=session.mode, selection=True, session_id=session.session_id,
+                        prompt=session.prompt, focus=session.candidates, items=[], created_at=session.created_at)
+
+
+def opened(channel: SelectionChannel, *, timeout: float = 30.0, age: float = 0.0, multiple: bool = False
+           ) -> SelectionSession:
+    """A new session over OBJECTS, opened through the channel as the agent opens one (`age`: backdated)."""
+    session = SelectionSession.create(list(OBJECTS), OBJECTS, "Which one?", scene_id="test", timeout=timeout,
+                                      multiple=multiple)
+    shift = timedelta(seconds=age)
+    session = session.model_copy(update={"view": selection_view(session.session_id),
+                                         "created_at": session.created_at - shift,
+                                         "expires_at": session.expires_at - shift})
+    return channel.open(session, view_of(session))
 
 
 class Worker:

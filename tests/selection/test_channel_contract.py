@@ -7,17 +7,11 @@ a real watchdog observer, a real Redis, real threads.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from channels import Channels
-from handoff_helpers import OBJECTS, Worker
-from memory_backend import MemoryBackend
-from redis_server import RedisServer
+from handoff_helpers import OBJECTS, Worker, opened, view_of
 
-from scene_agent.config import Settings
 from scene_agent.errors import (
     InvalidSelectionError,
     NobodyWaitingError,
@@ -27,43 +21,12 @@ from scene_agent.errors import (
     UnprocessableError,
     UsageError,
 )
-from scene_agent.selection.channel import SelectionChannel
-from scene_agent.selection.session import SelectionSession, selection_view
+from scene_agent.selection.session import SelectionSession
 from scene_agent.selection.views import ViewManifest
 
-
-@pytest.fixture(params=["file", "redis", "memory"])
-def channel(request: pytest.FixtureRequest, settings: Settings, tmp_path: Path) -> Iterator[SelectionChannel]:
-    if request.param == "memory":
-        yield SelectionChannel(MemoryBackend(settings))
-        return
-    made = Channels("file") if request.param == "file" else Channels("redis", RedisServer(tmp_path / "redis").start())
-    try:
-        yield made(settings)
-    finally:
-        made.close()
+CHANNELS = ("file", "redis", "memory")
 
 
-def _view(session: SelectionSession | None, name: str) -> ViewManifest:
-    return ViewManifest(view=name, scene_id="test", scene_name="test", scene_url="/api/scenes/test",
-                        mode="objects", selection=session is not None,
-                        session_id=session.session_id if session else None, prompt=session.prompt if session else None,
-                        focus=list(OBJECTS), items=[], created_at=session.created_at if session else OPENED)
-
-
-OPENED = SelectionSession.create(list(OBJECTS), OBJECTS, "x", scene_id="test").created_at
-
-
-def opened(channel: SelectionChannel, *, timeout: float = 30.0, age: float = 0.0, multiple: bool = False
-           ) -> SelectionSession:
-    """A new session over OBJECTS, opened through the channel as the agent opens one (`age`: backdated)."""
-    session = SelectionSession.create(list(OBJECTS), OBJECTS, "Which one?", scene_id="test", timeout=timeout,
-                                      multiple=multiple)
-    shift = timedelta(seconds=age)
-    session = session.model_copy(update={"view": selection_view(session.session_id),
-                                         "created_at": session.created_at - shift,
-                                         "expires_at": session.expires_at - shift})
-    return channel.open(session, _view(session, session.view or ""))
 
 
 def test_an_opened_session_is_pending_with_its_view_and_nobody_waiting_yet(channel):
@@ -73,7 +36,7 @@ def test_an_opened_session_is_pending_with_its_view_and_nobody_waiting_yet(chann
     assert channel.someone_waits(session.session_id) is False
     assert channel.read_view(session.view or "") is not None
     with pytest.raises(SessionAnsweredError, match="already exists"):
-        channel.open(session, _view(session, session.view or ""))
+        channel.open(session, view_of(session))
 
 
 def test_unknown_and_malformed_ids(channel):
@@ -177,7 +140,9 @@ def test_racing_answers_have_exactly_one_winner(channel):
 
 
 def test_a_view_only_manifest_is_stored_and_names_are_checked(channel):
-    view = _view(None, "view-" + "a" * 16)
+    view = ViewManifest(view="view-" + "a" * 16, scene_id="test", scene_name="test", scene_url="/api/scenes/test",
+                        mode="objects", selection=False, session_id=None, prompt=None, focus=list(OBJECTS), items=[],
+                        created_at=SelectionSession.create(list(OBJECTS), OBJECTS, "x", scene_id="test").created_at)
     channel.write_view(view)
     assert ViewManifest.model_validate_json(channel.read_view(view.view) or b"") == view
     assert channel.read_view("../../etc/passwd") is None

@@ -7,14 +7,12 @@ import json
 import os
 import queue
 import threading
-from collections.abc import Iterator
 
 import pytest
 from crash import crash_env
 from file_answers import file_channel
 from in_threads import in_threads
 
-from scene_agent.config import Settings
 from scene_agent.errors import (
     InvalidSelectionError,
     NobodyWaitingError,
@@ -27,13 +25,7 @@ from scene_agent.selection.files import deliverer, journal
 from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.session import SelectionSession, confirmed_outcome
 
-
-@pytest.fixture
-def channel(settings: Settings) -> Iterator[SelectionChannel]:
-    channel = SelectionChannel(FileBackend(settings))
-    channel.deliver_in_child()
-    yield channel
-    channel.close()
+CHANNELS = ("file-child",)
 
 
 def test_a_pick_recorded_by_the_child_reaches_the_waiter(channel, waiter, store, make_session):

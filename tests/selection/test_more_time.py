@@ -7,20 +7,16 @@ import time
 from pathlib import Path
 
 import pytest
-from channels import Channels
+from channels import EVERY_CHANNEL
 from handoff_helpers import OBJECTS, Ticks, Worker
 
-from scene_agent.config import Settings
 from scene_agent.errors import NobodyWaitingError, SessionAnsweredError, SessionExpiredError, UnprocessableError
 from scene_agent.scene.loader import load_scene
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.session import MAX_EXTENSION_S, SelectionSession
 from scene_agent.selection.views import build_view
 
-
-@pytest.fixture
-def channel(channels: Channels, settings: Settings) -> SelectionChannel:
-    return channels(settings)
+CHANNELS = EVERY_CHANNEL
 
 
 def opened(channel: SelectionChannel, small_scene_path: Path, timeout: float) -> SelectionSession:

@@ -6,17 +6,16 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from channels import Channels
 from eventually import eventually as waited_for
-from handoff_helpers import OBJECTS, Ticks, Worker
+from handoff_helpers import OBJECTS, Ticks, Worker, opened
 from redis_server import RedisServer
 
-from scene_agent.config import Settings
 from scene_agent.errors import (
     BrokerUnavailableError,
     NobodyWaitingError,
@@ -28,36 +27,26 @@ from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.redis.backend import RedisBackend
 from scene_agent.selection.redis.broker import CLAIM_TTL_MS, RedisBroker, key
 from scene_agent.selection.redis.waiter import waiter_of
-from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, now_utc
-from scene_agent.selection.views import ViewManifest
+from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, now_utc
 
 SETTLE_S = 10.0
 
 
-@pytest.fixture
-def broker(redis_server: RedisServer) -> Iterator[RedisBroker]:
-    made = RedisBroker(redis_server.url)
-    yield made
-    made.close()
+CHANNELS = ("redis",)
 
 
 @pytest.fixture
-def channel(settings: Settings, redis_server: RedisServer, broker: RedisBroker) -> SelectionChannel:
-    return SelectionChannel(RedisBackend(replace(settings, broker=redis_server.url), broker))
+def redis_server(channels: Channels) -> RedisServer:
+    """The channel's own redis-server (the tests stop and start it)."""
+    assert channels.redis is not None
+    return channels.redis
 
 
-def view_for(session: SelectionSession) -> ViewManifest:
-    return ViewManifest(view=session.view or f"select-{session.session_id}", scene_id="test", scene_name="test",
-                        scene_url="/api/scenes/test", mode=session.mode, selection=True, session_id=session.session_id,
-                        prompt=session.prompt, focus=session.candidates, items=[], created_at=session.created_at)
-
-
-def opened(channel: SelectionChannel, *, timeout: float = 30.0, age: float = 0.0) -> SelectionSession:
-    session = SelectionSession.create(list(OBJECTS), dict(OBJECTS), "Which one?", scene_id="test", timeout=timeout)
-    shift = timedelta(seconds=age)
-    session = session.model_copy(update={"view": f"select-{session.session_id}", "created_at": session.created_at - shift,
-                                         "expires_at": session.expires_at - shift})
-    return channel.open(session, view_for(session))
+@pytest.fixture
+def broker(channels: Channels) -> RedisBroker:
+    """The channel's broker."""
+    assert channels.broker is not None
+    return channels.broker
 
 
 def eventually(check: Callable[[], object], what: str, timeout: float = SETTLE_S) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from channels import EVERY_CHANNEL
 from pydantic import ValidationError
 
 from scene_agent.config import Settings
@@ -21,6 +22,8 @@ from scene_agent.tools.context import ToolContext
 from scene_agent.tools.registry import TOOLS
 from scene_agent.tools.user_link import NoUser
 from scene_agent.tools.visualize import VisOutput, VisualizeInput, default_prompt, open_view
+
+CHANNELS = EVERY_CHANNEL  # the tests that use a channel run on each
 
 
 @pytest.fixture
