@@ -1,5 +1,6 @@
 """One object of the scene in a few facts, for the viewer's info card: its label and where it is (room, floor), its
-size (the axis-aligned box of its points), its volume (the `volume` tool) and its dominant colours (the `color` tool).
+size (the `measure` tool's dimensions, the sides of its oriented box: what the chat answers to "how big is it?"), its
+volume (the `volume` tool) and its dominant colours (the `color` tool).
 
 `GET /api/scenes/<scene_id>/objects/<object_code>/info`. An unknown scene or object is 404, a code that is not an
 object's (a floor, a room, a malformed one) 400, each in the server's `{"error", "message"}` shape.
@@ -19,11 +20,10 @@ from scene_agent.scene.codes import kind_of
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene
 from scene_agent.tools.color import color
+from scene_agent.tools.measure import Dimensions, dimensions_of
 from scene_agent.tools.volume import volume
 
 bp = Blueprint("objects", __name__)
-
-AXES = {"x": 0, "y": 1, "z": 2}
 
 
 class InfoRoom(BaseModel):
@@ -40,15 +40,6 @@ class InfoFloor(BaseModel):
     code: str
     name: str | None = None
     elevation_m: float = Field(description="Height of the storey's floor along the scene's up axis, metres.")
-
-
-class Dimensions(BaseModel):
-    """The axis-aligned box of the object's points, metres: width and depth are its horizontal sides (the scene's
-    first and second horizontal axes, x then y for a z-up scene), height its vertical side."""
-
-    width_m: float
-    depth_m: float
-    height_m: float
 
 
 class InfoColor(BaseModel):
@@ -71,7 +62,8 @@ class ObjectInfo(BaseModel):
     points: int = Field(description="Points in the object's file.")
     bounds_min: tuple[float, float, float] | None = Field(description="Lowest corner of its points' box (None: no points).")
     bounds_max: tuple[float, float, float] | None = Field(description="Highest corner of its points' box.")
-    dimensions: Dimensions | None = Field(description="Width × depth × height of that box (None: no points).")
+    dimensions: Dimensions | None = Field(description="Width × depth × height of its oriented box, as the `measure` tool "
+                                                      "gives them (None: no points).")
     volume_m3: float | None = Field(description="The `volume` tool's volume: the convex hull with the scan noise taken off.")
     volume_method: str = Field(description="How the volume was measured, in words.")
     colors: list[InfoColor]
@@ -87,15 +79,12 @@ def object_info(scene: Scene, code: str) -> ObjectInfo:
     assert isinstance(entry, IndexedObject)
     xyz = scene.points(code).xyz
     finite = xyz[np.isfinite(xyz).all(axis=1)]
-    lo = hi = dimensions = None
+    lo = hi = None
     if len(finite):
         lo_a, hi_a = finite.min(axis=0), finite.max(axis=0)
         lo = (round(float(lo_a[0]), 4), round(float(lo_a[1]), 4), round(float(lo_a[2]), 4))
         hi = (round(float(hi_a[0]), 4), round(float(hi_a[1]), 4), round(float(hi_a[2]), 4))
-        up = AXES[scene.manifest.up_axis]
-        across = [k for k in range(3) if k != up]
-        side = [round(float(hi_a[k] - lo_a[k]), 4) for k in range(3)]
-        dimensions = Dimensions(width_m=side[across[0]], depth_m=side[across[1]], height_m=side[up])
+    dimensions = dimensions_of(scene.item_attributes(code))
     colours = color(scene, code)
     measured = volume(scene, code)
     room, floor = entry.room.room, entry.room.floor

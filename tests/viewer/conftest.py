@@ -42,6 +42,12 @@ def server(web_server: Callable[..., WebServer], small_scene_path: Path) -> WebS
 
 
 @pytest.fixture
+def demo_server(web_server: Callable[..., WebServer], demo_path: Path, offline: None) -> WebServer:
+    """A server for the demo home (its chat on the offline planner)."""
+    return web_server(demo_path)
+
+
+@pytest.fixture
 def open_vis(scene: Scene, server: WebServer) -> Iterator[Callable[..., VisOutput]]:
     """What the agent does (the visualize tool): a view or a selection session on the test's server.
 

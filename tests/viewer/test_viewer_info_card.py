@@ -8,7 +8,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url, save_screenshot
 from http_client import call
@@ -21,23 +20,8 @@ from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.files.backend import FileBackend
 from scene_agent.selection.files.store import SessionStore
 from scene_agent.tools.color import color
+from scene_agent.tools.measure import measure
 from scene_agent.tools.volume import volume
-
-CM = 0.01
-MODEL_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SCENE_AGENT_MODEL", "SCENE_AGENT_NO_QUESTIONS")
-
-
-@pytest.fixture
-def offline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No model configured: the chat's conversations get the offline planner."""
-    for name in MODEL_ENV:
-        monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def demo_server(web_server: Callable[..., WebServer], demo_path: Any, offline: None) -> WebServer:
-    return web_server(demo_path)
-
 
 def open_page(page: BrowserPage, server: WebServer, path: str) -> Viewer:
     page.page.set_viewport_size(WIDE)
@@ -69,13 +53,13 @@ def test_a_click_on_an_object_shows_what_it_is_and_how_big(page: BrowserPage, de
     expect(v.page.get_by_test_id("info-title")).to_have_text("Chair")
     expect(v.page.get_by_test_id("info-code")).to_have_text("0-3-4")
     expect(v.page.get_by_test_id("info-room")).to_have_text("Kitchen (0-3) · Ground floor")
-    # width × depth × height as shown: the extent of the chair's points along x, y and z, to the centimetre
+    # width × depth × height as shown: the sides the chat answers "how big is it?" with (the measure tool's)
     shown = v.page.get_by_test_id("info-dimensions").inner_text()
     found = re.fullmatch(r"([\d.]+) × ([\d.]+) × ([\d.]+) m", shown)
     assert found, shown
-    xyz = demo.points("0-3-4").xyz
-    extent = xyz.max(axis=0) - xyz.min(axis=0)
-    assert np.abs(np.array([float(g) for g in found.groups()]) - extent).max() < 2 * CM, (shown, extent)
+    sides = measure(demo, "dimensions", "0-3-4").dimensions
+    assert sides is not None
+    assert [float(g) for g in found.groups()] == pytest.approx([sides.width_m, sides.depth_m, sides.height_m], abs=0.006)
     expect(card).to_contain_text("Width × depth × height")
     expect(v.page.get_by_test_id("info-volume")).to_have_text(f"{volume(demo, '0-3-4').volume_m3:#.3g} m³ (convex hull)")
     # the colours the colour tool finds, named, with their swatches
@@ -166,10 +150,10 @@ def test_the_info_endpoint(web_server: Callable[..., WebServer], small_scene_pat
     entry = scene.index.objects[code]
     assert (body["code"], body["label"], body["room"]["code"], body["floor"]["code"]) == \
         (code, entry.obj.label, entry.room.room.code, entry.room.floor.code)
-    xyz = scene.points(code).xyz
-    extent = xyz.max(axis=0) - xyz.min(axis=0)
-    dims = body["dimensions"]
-    assert [dims["width_m"], dims["depth_m"], dims["height_m"]] == pytest.approx(extent.tolist(), abs=1e-3)
+    sides = measure(scene, "dimensions", code).dimensions
+    assert sides is not None and body["dimensions"] == sides.model_dump(mode="json")
+    xyz = scene.points(code).xyz  # the box of its points (what the viewer frames) beside it
+    assert body["bounds_min"] == pytest.approx(xyz.min(axis=0).tolist(), abs=1e-3)
     assert [c["hex"] for c in body["colors"]] == [c.hex for c in color(scene, code).clusters]
 
     unknown = call("GET", f"{server.url}/api/scenes/{scene.scene_id}/objects/9-9-9/info")
