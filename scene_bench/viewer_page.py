@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from scene_agent.errors import SceneAgentError
-from scene_bench.viewer_report import LoadRow, ManyRow, PickRow
+from scene_bench.viewer_report import LoadRow, ManyRow, ManyView, PickRow
 
 # How Chromium runs headless here (the browser tests launch it the same way): WebGL 2 through SwiftShader,
 # and none of the background connections a closed network refuses.
@@ -210,6 +210,11 @@ def many(browser: Any, name: str, url: str, runs: int) -> ManyRow:
         context, page = open_view(browser, url)
         try:
             states.append(page.evaluate(MANY_STATE))
+            # the baseline: every candidate framed at once, all floors shown (a first view may show one floor alone)
+            page.click("[data-floor='all']")
+            page.wait_for_function("window.sceneViewer.floor === null")
+            page.click("[data-testid=frame-all]")
+            every = page.evaluate(MANY_STATE)
         finally:
             context.close()
     med = {k: round(statistics.median(s["timings"][k] for s in states), 1) for k in ("manifestMs", "firstFrameMs", "readyMs")}
@@ -217,7 +222,10 @@ def many(browser: Any, name: str, url: str, runs: int) -> ManyRow:
     return ManyRow(view=name, lod=last["lod"], candidates=last["candidates"], runs=runs, manifest_ms=med["manifestMs"],
                    first_frame_ms=med["firstFrameMs"], ready_ms=med["readyMs"], framed=last["framed"],
                    framed_min_px=round(float(last["framedMinPx"]), 1), candidates_visible=last["visible"],
-                   labels_drawn=last["labels"])
+                   labels_drawn=last["labels"],
+                   baseline=ManyView(view="every candidate framed (Frame all)", framed=every["framed"],
+                                     framed_min_px=round(float(every["framedMinPx"]), 1), candidates_visible=every["visible"],
+                                     labels_drawn=every["labels"]))
 
 
 def median_ms(values: list[float]) -> float:

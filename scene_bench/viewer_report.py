@@ -61,6 +61,20 @@ class ManyRow:
     framed_min_px: float
     candidates_visible: int
     labels_drawn: int
+    baseline: ManyView
+
+
+@dataclass(frozen=True)
+class ManyView:
+    """The baseline beside it, in the same page: every candidate framed at once ("Frame all"), as a pick among many
+    opened before its first view framed a group: the candidates framed, the smallest on screen (px), those on screen,
+    the labels drawn."""
+
+    view: str
+    framed: int
+    framed_min_px: float
+    candidates_visible: int
+    labels_drawn: int
 
 
 @dataclass(frozen=True)

@@ -58,13 +58,18 @@ def _many_table(run: SceneRun, runs: int, role: str) -> Table | None:
                         "ms from navigation start; what its first view shows)", title_justify="left",
                   caption=f"The first view frames {many.framed} of the {many.candidates} candidates, the smallest of them "
                           f"{many.framed_min_px:.0f} px on screen; {many.candidates_visible} candidates are on screen and "
-                          f"{many.labels_drawn} labelled (at most a readable number).", caption_justify="left")
+                          f"{many.labels_drawn} labelled (at most a readable number). Baseline, in the same page: every "
+                          f"candidate framed at once, as a pick among many opened before, the smallest "
+                          f"{many.baseline.framed_min_px:.0f} px, {many.baseline.labels_drawn} labelled.", caption_justify="left")
     for col in ("view", "lod", "candidates", "framed", "framed min px", "on screen", "labels", "manifest ms", "first frame ms",
                 "ready ms"):
         table.add_column(col, justify="left" if col in ("view", "lod") else "right")
     table.add_row(escape(many.view), many.lod, str(many.candidates), str(many.framed), f"{many.framed_min_px:.0f}",
                   str(many.candidates_visible), str(many.labels_drawn), f"{many.manifest_ms:.0f}", f"{many.first_frame_ms:.0f}",
                   f"{many.ready_ms:.0f}")
+    base = many.baseline
+    table.add_row(f"baseline: {base.view}", many.lod, str(many.candidates), str(base.framed), f"{base.framed_min_px:.0f}",
+                  str(base.candidates_visible), str(base.labels_drawn), "", "", "")
     return table
 
 

@@ -13,7 +13,7 @@ from cli_run import run_cli
 from small_scene import FLAT_CHAIR_CODES, write_flats
 
 MANY_FIELDS = {"view", "lod", "candidates", "runs", "manifest_ms", "first_frame_ms", "ready_ms", "framed", "framed_min_px",
-               "candidates_visible", "labels_drawn"}
+               "candidates_visible", "labels_drawn", "baseline"}
 READABLE = 12  # viewer/src/viewer/panel/labelLayout.ts
 
 
@@ -37,9 +37,14 @@ def test_bench_viewer_measures_a_pick_among_many(tmp_path: Path) -> None:
     assert 0 < many["framed"] < many["candidates"] and many["framed_min_px"] >= 40, many
     assert many["framed"] <= many["candidates_visible"] < many["candidates"], many
     assert 0 < many["labels_drawn"] <= READABLE, many
+    # the baseline beside it: every candidate framed at once, each smaller than the first view's smallest
+    base = many["baseline"]
+    assert base["framed"] == many["candidates"] and base["framed_min_px"] < many["framed_min_px"], many
+    assert base["candidates_visible"] >= many["candidates_visible"] and 0 < base["labels_drawn"] <= READABLE, many
 
     table = run_cli("bench", "viewer", "--scene", str(scene), "--runs", "1", "--clicks", "1", timeout=300, env={"COLUMNS": "220"})
     assert table.returncode == 0, table.stderr
     for words in ("bench viewer: a pick among many flats", "48 chairs", "framed min px", "on screen", "labels",
+                  "baseline: every candidate framed (Frame all)",
                   f"The first view frames {many['framed']} of the 48 candidates"):
         assert words in table.stdout, table.stdout
