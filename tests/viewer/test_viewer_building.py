@@ -250,6 +250,9 @@ def test_the_camera_is_in_the_link_a_reload_keeps_it_and_copy_link_copies_it(vie
 
 def test_screenshot_downloads_a_png_of_the_view(viewer: Callable[..., Viewer]) -> None:
     v = viewer("/")
+    # coloured by room: the rooms (solid boxes of points here, drawn closed) each in its own colour
+    v.page.locator("[data-testid=colour-mode] [data-colour-mode=room]").click()
+    v.page.wait_for_function("window.sceneViewer.view.options.colour === 'room'")
     with v.page.expect_download() as info:
         v.page.get_by_test_id("screenshot").click()
     download = info.value
@@ -391,6 +394,9 @@ def test_the_controls_speak_chinese_and_follow_a_language_switch(viewer: Callabl
     assert v.page.inner_text("[data-testid=minimap-toggle]").startswith("平面图 · 1 层")
     assert v.page.get_attribute("[data-testid=copy-link]", "aria-label") == "复制此视图的链接"
     assert v.page.inner_text("[data-testid=clip-around]") == "框住房间"
+    unit = v.page.locator("[data-group='unit:1:flat 1A']")
+    expect(unit).to_have_text("公寓 1A")  # the room list's unit heading
+    expect(v.page.locator(f"[data-item='{room_code('1', 0, 1)}'] .sv-row-text")).to_have_text(f"{room_code('1', 0, 1)} · 厨房，公寓 1A")
     assert search(v, "bathroom 1A")[0] == room_code("1", 0, 4)
     # its Chinese name beside the scene's own, once the names (fetched on the search's first use) have come
     expect(v.page.locator(f"[data-result='{room_code('1', 0, 4)}']")).to_contain_text(re.compile("卫生间|浴室"))
@@ -401,4 +407,5 @@ def test_the_controls_speak_chinese_and_follow_a_language_switch(viewer: Callabl
     floor_one = v.page.locator("[data-floor='1']")
     assert (floor_one.get_attribute("aria-label") or floor_one.inner_text()) == "Floor 1"
     assert v.page.inner_text("[data-testid=clip-around]") == "Around the room"
+    expect(unit).to_have_text("flat 1A")
     assert v.errors == []

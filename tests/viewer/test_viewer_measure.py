@@ -29,11 +29,6 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def demo_server(web_server: Callable[..., WebServer], demo_path: Any) -> WebServer:
-    return web_server(demo_path)
-
-
-@pytest.fixture
 def open_demo(page: BrowserPage, demo_server: WebServer) -> Callable[[str], Viewer]:
     """`open_demo("/?room=0-3")`: the demo home on a wide desktop page, shown and ready."""
 
@@ -244,8 +239,11 @@ def test_clicks_land_on_the_points_of_level_of_detail_tiles(page: BrowserPage, w
     assert v.hook("lod") == "tiles" and v.hook("itemCount") > 0
     use_tool(v.page, "measure")
     objects = list(scene.index.objects)
-    for code in (objects[0], objects[-1]):
-        at = v.screen_position(code)
+    # two objects far apart whose centres no panel covers (the measuring panel, opened now, moves no camera)
+    in_sight = [at for at in map(v.screen_position, objects)
+                if v.page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.tagName", [at["x"], at["y"]]) == "CANVAS"]
+    assert len(in_sight) >= 2
+    for at in (in_sight[0], in_sight[-1]):
         v.page.mouse.click(round(at["x"]), round(at["y"]))
     m = measurement(v.page, "distance")
     ends = np.array(m["points"])
@@ -303,3 +301,23 @@ def test_a_phone_measures_with_taps(phone: Any, demo_server: WebServer, demo: Sc
     text = phone.get_by_test_id("measure-list").inner_text()
     assert re.search(rf"Area {m['value']:.2f} m²", text), text
     save_screenshot(phone, "measure-area-phone.png")
+
+
+GPU_PICK = "([x, y]) => window.sceneViewer.bench.pickAt(x, y, 'gpu').code"
+
+
+def test_looking_inside_cuts_away_the_near_walls(open_demo: Callable[[str], Viewer], demo: Scene) -> None:
+    """The kitchen looked inside: the red chair by the near wall is seen and picked where the wall stood in front of it,
+    while the far wall stands whole, to its top, for measuring."""
+    v = open_demo("/?room=0-3")
+    chair = demo.points("0-3-2").xyz
+    centre = v.hook(f"screenPoint({[float(c) for c in (chair.min(axis=0) + chair.max(axis=0)) / 2]})")
+    assert v.page.evaluate(GPU_PICK, [centre["x"], centre["y"]]) == "0-3-2"
+    high_on_the_far_wall = wall_ends(demo.points("0-3").xyz)[0]
+    at = v.hook(f"screenPoint({[float(c) for c in high_on_the_far_wall]})")
+    assert v.page.evaluate(GPU_PICK, [at["x"], at["y"]]) == "0-3"
+    v.page.get_by_test_id("drill-back").click()  # the whole scene again: the kitchen's walls whole
+    v.page.wait_for_function("window.sceneViewer.drillRoom === null")
+    centre = v.hook(f"screenPoint({[float(c) for c in (chair.min(axis=0) + chair.max(axis=0)) / 2]})")
+    assert v.page.evaluate(GPU_PICK, [centre["x"], centre["y"]]) != "0-3-2"
+    assert not v.errors

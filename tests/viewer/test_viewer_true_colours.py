@@ -141,3 +141,19 @@ def test_colour_modes_and_their_legend(viewer: Callable[..., Viewer], open_vis: 
     assert v.page.locator("[data-testid=legend]").is_hidden()
     assert true_share(v, RED_CHAIR, TRUE[RED_CHAIR]) >= 60 and true_share(v, BLUE_CHAIR, TRUE[BLUE_CHAIR]) >= 60
     assert v.errors == []
+
+
+def test_a_long_legend_keeps_every_row_readable(viewer: Callable[..., Viewer]) -> None:
+    """The whole scene by object (16 rows) and by room: every row as tall as its words, none over another; the panel
+    scrolls rather than squeeze them."""
+    v = viewer("/")
+    modes = v.page.locator("[data-testid=colour-mode]")
+    for mode, rows in (("object", 16), ("room", 7)):
+        modes.locator(f"[data-colour-mode={mode}]").click()
+        v.page.wait_for_function("m => window.sceneViewer.view.options.colour === m", arg=mode)
+        boxes = v.page.eval_on_selector_all("[data-testid=legend] [data-legend-code]", """els => els.map(e => {
+            const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })""")
+        assert len(boxes) == rows, (mode, boxes)
+        assert all(bottom - top >= 10 for top, bottom in boxes), (mode, boxes)
+        assert all(later[0] >= earlier[1] - 0.5 for earlier, later in zip(boxes, boxes[1:], strict=False)), (mode, boxes)
+    assert v.errors == []

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from playwright.sync_api import expect
 from viewer_helpers import Viewer, canvas_stats
+
+from scene_agent.scene.loader import Scene
 
 SMALL_SCENE_POINTS = 23 * 400  # 7 rooms and 16 objects of 400 points each (tests/conftest.py)
 
@@ -90,3 +94,44 @@ def test_switching_language_rerenders_the_viewer(viewer: Callable[..., Viewer], 
     v.page.wait_for_function("document.querySelector('[data-testid=confirm]').textContent === '确认'")
     assert v.page.inner_text("[data-testid=picked]") == "尚未选择。"
     assert v.page.inner_text(".sv-hint") == "请选择一个。"
+
+
+def test_the_whole_scene_names_its_rooms_and_objects_in_chinese(viewer: Callable[..., Viewer]) -> None:
+    """The list, the labels and a room looked inside say the rooms' and objects' Chinese names (from the scene's
+    names: the scene's manifest has none), and follow a switch back to English."""
+    v = viewer("/", query="lang=zh")
+    row = v.page.locator("[data-item='0-1'] .sv-row-text")
+    expect(row).to_have_text("0-1 · 厨房")
+    expect(v.page.locator("[data-item='1-1'] .sv-row-text")).to_have_text("1-1 · 主卧")
+    expect(v.page.locator(".sv-label[data-label='0-2']")).to_have_text("0-2 · 休息室")
+    v.page.click("[data-testid=drill][data-room='0-1']")
+    expect(v.page.locator("[data-object-code='0-1-4']")).to_have_text("0-1-4 · 餐桌")
+    v.page.get_by_test_id("lang-en").click()  # the switcher belongs to the chat panel
+    expect(v.page.locator("[data-object-code='0-1-4']")).to_have_text("0-1-4 · dining table")
+    v.page.get_by_test_id("drill-back").click()
+    expect(row).to_have_text("0-1 · kitchen")
+    expect(v.page.locator(".sv-label[data-label='0-2']")).to_have_text("0-2 · Lounge")
+    assert v.errors == []
+
+
+def test_a_cut_takes_the_labels_of_what_it_hides(viewer: Callable[..., Viewer], scene: Scene) -> None:
+    """Cut above 30 cm: the upper floor's rooms lose their labels, and a ground-floor room's label comes down to the
+    cut (it was at the middle of the room's height, now drawn away)."""
+    v = viewer("/")
+    upper = v.page.locator(".sv-label[data-label^='1-']")
+    lounge = v.page.locator(".sv-label[data-label='0-2']")
+    expect(upper).not_to_have_count(0)
+    bounds = scene.index.rooms["0-2"].room.bounds
+    middle = [(bounds.min[k] + bounds.max[k]) / 2 for k in range(2)]
+    uncut, at_cut = (v.hook(f"screenPoint({[*middle, z]})")["y"]
+                     for z in (bounds.min[2] + 0.55 * (bounds.max[2] - bounds.min[2]), 0.3))
+    before = lounge.bounding_box()
+    v.page.get_by_test_id("section-height").fill("0.3")
+    expect(v.page.get_by_test_id("section-value")).to_have_text("0.30 m")
+    expect(upper).to_have_count(0)
+    v.page.wait_for_function("y => document.querySelector(\".sv-label[data-label='0-2']\").getBoundingClientRect().top > y",
+                             arg=before["y"] + 1)  # the label is placed after the next frame
+    after = lounge.bounding_box()
+    assert before and after and at_cut - uncut > 10
+    assert after["y"] - before["y"] == pytest.approx(at_cut - uncut, abs=3)
+    assert v.errors == []

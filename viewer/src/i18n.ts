@@ -43,6 +43,19 @@ export function setLang(lang: Lang): void {
   for (const listener of listeners) listener(lang);
 }
 
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** Whether `text` holds Chinese characters. */
+export function hasChinese(text: string): boolean {
+  return CHINESE.test(text);
+}
+
+/** The `lang` attribute of an element showing `text` on a page in the language shown: Chinese words in an English
+ *  page are marked so (app.css draws them in a Chinese face). */
+export function langOf(text: string): string | undefined {
+  return current !== "zh" && hasChinese(text) ? "zh-CN" : undefined;
+}
+
 /** Call `listener` after every language switch; returns a function that removes it. */
 export function onLangChange(listener: (lang: Lang) => void): () => void {
   listeners.add(listener);

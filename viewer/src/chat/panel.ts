@@ -46,7 +46,8 @@ export class ChatPanel {
     const panel = h("div", { class: "chat-panel" });
     this.body = h("div", { class: "chat-body" }, transcript.el, transcript.jump);
     this.langButtons = LANGS.map((lang) => {
-      const button = h("button", { type: "button", "data-lang": lang, "data-testid": `lang-${lang}` }, LANG_NAMES[lang]);
+      const button = h("button", { type: "button", "data-lang": lang, "data-testid": `lang-${lang}`,
+                                   lang: lang === "zh" ? "zh-CN" : "en" }, LANG_NAMES[lang]);
       button.addEventListener("click", () => setLang(lang));
       return button;
     });

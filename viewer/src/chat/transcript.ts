@@ -2,6 +2,7 @@
 // come, and each run's final answer (addresses in it are links, scene codes buttons: codeLinks.ts). It follows the newest message — a new
 // answer, notice or question note is scrolled into view, and so is whatever grows afterwards (a card's
 // result) — unless the user scrolled up to read; then a "Newest ↓" button takes them back down.
+import { langOf } from "../i18n";
 import type { CodeLinks } from "./codeLinks";
 import type { FinalEvent } from "./events";
 import { bindAttr, bindText, h, linkify, listCodes, tx } from "./dom";
@@ -85,7 +86,7 @@ export class Transcript {
   user(text: string): void {
     this.following = true; // the user just wrote: what follows is what they want to see
     this.append(h("div", { class: "msg msg-user", "data-testid": "user-message" },
-      tx(h("div", { class: "msg-who" }), "chat.you"), h("div", { class: "msg-text" }, text)));
+      tx(h("div", { class: "msg-who" }), "chat.you"), h("div", { class: "msg-text", lang: langOf(text) }, text)));
   }
 
   agent(text: string): void {
@@ -95,7 +96,7 @@ export class Transcript {
 
   /** The agent's words: addresses as links, scene codes as buttons. */
   private words(text: string): HTMLElement {
-    const el = h("div", { class: "msg-text" }, ...linkify(text));
+    const el = h("div", { class: "msg-text", lang: langOf(text) }, ...linkify(text));
     this.codes?.apply(el);
     return el;
   }

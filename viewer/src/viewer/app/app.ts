@@ -8,7 +8,8 @@
 // an object in view mode).
 
 import { targetUrl, WHOLE_SCENE, type AnswerShown, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
-import { onLangChange } from "../../i18n";
+import { getLang, onLangChange } from "../../i18n";
+import { fillChinese, lacksChinese, namesOf } from "../data/names";
 import { WebGLUnavailable } from "../errors";
 import type { Place } from "../navigation/history";
 import { Navigation } from "../navigation/navigation";
@@ -21,6 +22,7 @@ import { ViewControls } from "../panel/viewControls";
 import { listenToPointer } from "../picking/clicks";
 import { viewerKey } from "../session/keys";
 import { itemsOf } from "../data/model";
+import { sceneCamera } from "../stage/cameraMoves";
 import { Stage } from "../stage/stage";
 import { t } from "../strings";
 import { Following } from "./follow";
@@ -95,6 +97,7 @@ export class ViewerApp implements ViewerHandle {
         if (reframe) this.places.frameDefault();
       },
       frameAll: () => this.places.frameAll(),
+      cut: () => this.styling.relabel(),
     });
     this.measure = new MeasureTools(root, {
       stage: () => this.stage, model: () => store.model, tiled: () => store.tiled,
@@ -115,7 +118,10 @@ export class ViewerApp implements ViewerHandle {
       makeStage: () => this.makeStage(),
       setState: (state) => this.setState(state),
       picksChanged: () => this.picksChanged(),
-      applyPlace: () => this.applyPlace(true),
+      applyPlace: () => {
+        this.applyPlace(true);
+        this.nameInChinese();
+      },
     });
     this.navigation = new Navigation({
       target: () => store.target,
@@ -135,7 +141,10 @@ export class ViewerApp implements ViewerHandle {
       root: this.root, session, inRoom: () => store.drillRoom !== null,
       leaveRoom: () => this.go({ floor: store.floor, room: null }),
     }));
-    onLangChange(() => this.renderTexts());
+    onLangChange(() => {
+      this.renderTexts();
+      this.nameInChinese();
+    });
   }
 
   // --- ViewerHandle -------------------------------------------------------------------------------
@@ -160,7 +169,7 @@ export class ViewerApp implements ViewerHandle {
 
   /** The camera in scene coordinates once a view is shown (framed), else null. */
   camera(): SceneCamera | null {
-    return this.store.model && this.stage ? this.stage.sceneCamera() : null;
+    return this.store.model && this.stage ? sceneCamera(this.stage) : null;
   }
 
   /** A run ended: show what its answer is about (follow.ts). */
@@ -265,6 +274,16 @@ export class ViewerApp implements ViewerHandle {
     if (code === this.store.hovered) return;
     this.store.hovered = code;
     this.styling.restyle();
+  }
+
+  /** In Chinese, the rooms and objects named so (from the scene's names when the model lacks them), list and labels. */
+  private nameInChinese(): void {
+    const model = this.store.model;
+    if (getLang() !== "zh" || !model || !lacksChinese(model)) return;
+    namesOf(model.sceneUrl).then((names) => {
+      fillChinese(model, names);
+      if (model === this.store.model) this.renderTexts();
+    }, () => undefined); // the English names stay
   }
 
   private renderTexts(): void {

@@ -12,6 +12,7 @@ import type { ViewHook } from "../panel/viewControls";
 import { codeAt, type PickMethod, type PickRecord } from "../picking/clicks";
 import { pointsCentre } from "../picking/nearest";
 import { screenPositionOf } from "../picking/screenPosition";
+import { orbit } from "../stage/cameraMoves";
 import type { ClipBox } from "../stage/clipBox";
 import type { Stage } from "../stage/stage";
 import type { SearchHook } from "./wayfinding";
@@ -170,7 +171,7 @@ export function createHook(store: ViewerStore, deps: { stage(): Stage | null; ha
       orbitFrameMs: (degrees) => {
         const stage = deps.stage();
         const began = performance.now();
-        stage?.orbit(degrees);
+        if (stage) orbit(stage, degrees);
         stage?.drawNow();
         return performance.now() - began;
       },

@@ -93,6 +93,9 @@ export class Loading {
       if (tiled) tiled.layer.onChange = () => this.tilesChanged(tiled);
       const session = sessionRead ? await sessionRead : null;
       if (gen !== this.generation) return;
+      await document.fonts.ready; // the panels' text in its own font: their final sizes
+      if (gen !== this.generation) return;
+      this.places.refit();
       styling.restyle();
       stage.drawNow();
       store.timings.readyMs = elapsed();

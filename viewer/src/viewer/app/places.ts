@@ -46,6 +46,16 @@ export class Places {
     this.parts.labels.framed = new Set(codes);
   }
 
+  /**
+   * What was framed last, framed again in the canvas as it is uncovered now, unless the user has moved the camera
+   * since: the panels' final sizes (a status line, a late web font) then decide the view, not the moment it was framed.
+   */
+  refit(): void {
+    const stage = this.parts.stage();
+    const bounds = stage?.framedBounds;
+    if (stage && bounds) stage.frame(bounds, this.parts.view.visibleRects() ?? this.parts.panel.insetLeft());
+  }
+
   /** Whether the user sees some of `code` now: an item of it drawn, in a part of the canvas nothing covers. */
   shows(code: string): boolean {
     const model = this.store.model;
@@ -113,7 +123,7 @@ export class Places {
       this.startFloor = floors[0]; // the others' floors would be drawn over it: that floor alone at first
     }
     this.store.far = this.store.candidates.filter((c) => !plan.framed.includes(c));
-    this.parts.panel.setFar(this.store.far);
+    this.parts.panel.candidateList.setFar(this.store.far);
   }
 
   /**

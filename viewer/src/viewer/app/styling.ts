@@ -15,9 +15,10 @@ export class Styling {
   look(): Look | null {
     const { model } = this.store;
     if (!model) return null;
+    const section = this.parts.stage()?.section ?? Infinity;
     return { model, selection: !!model.selection, candidates: new Set(this.store.candidates), selected: new Set(this.store.selected),
              hovered: this.store.hovered, drillRoom: this.store.drillRoom, floor: this.store.floor, options: this.parts.view.options,
-             clip: this.store.clipBox };
+             clip: this.store.clipBox, section: Number.isFinite(section) ? section : null };
   }
 
   /** An item's own cloud, once it is on the stage. */
@@ -37,11 +38,20 @@ export class Styling {
     for (const cloud of stage.allClouds()) this.styleCloud(cloud.item, look);
     this.store.tiled?.restyle((item) => ({ style: styleOf(look, item), visible: isVisible(look, item), pickId: this.pickIdOf(look, item) }));
     labels.set(labelsOf(look));
+    stage.setCutaway(look.drillRoom);
     stage.setOutlines(outlinesOf(look));
     view.update(look.model.items.filter((i) => isVisible(look, i)));
     panel.setSelection(look.selected, this.store.hovered, look.model.selection?.multiple ?? false);
     stage.canvas.style.cursor = this.store.hovered && look.selection ? "pointer" : "";
     stage.requestRender();
+  }
+
+  /** The labels only, after the cut moved (what it hides is hidden by the shaders as they draw). */
+  relabel(): void {
+    const look = this.look();
+    if (!look) return;
+    this.parts.labels.set(labelsOf(look));
+    this.parts.stage()?.requestRender();
   }
 
   /** The pick id of an item's points now (0: not pickable). */

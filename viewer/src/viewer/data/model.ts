@@ -1,6 +1,7 @@
 // What the viewer shows, whatever it was opened from: the whole scene manifest (no ?manifest) or a
 // view manifest (view-only or selection). One flat list of items, each a room's structure or an object.
 
+import { getLang } from "../../i18n";
 import type { Bounds, SceneManifest, SessionMode, ViewManifest } from "./api";
 
 export interface Item {
@@ -59,9 +60,12 @@ export function words(type: string): string {
   return type.replace(/_/g, " ");
 }
 
-/** "0-3-2 · chair", "0-3 · Kitchen". */
-export function itemTitle(item: Pick<Item, "code" | "kind" | "label" | "name">): string {
-  return `${item.code} · ${item.kind === "room" ? item.name || item.label : item.label}`;
+/** "0-3-2 · chair", "0-3 · Kitchen"; in Chinese the manifest's Chinese label and name when it has them ("0-3 · 厨房"). */
+export function itemTitle(item: Pick<Item, "code" | "kind" | "label" | "name" | "labelZh" | "nameZh">,
+                          lang = getLang()): string {
+  const zh = lang === "zh";
+  const label = (zh && item.labelZh) || item.label;
+  return `${item.code} · ${item.kind === "room" ? (zh && item.nameZh) || item.name || label : label}`;
 }
 
 /** An item's place before any lift: drawn where it is. */

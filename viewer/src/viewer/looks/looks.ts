@@ -5,7 +5,6 @@
 // labels and boxes are shown over the canvas.
 
 import * as THREE from "three";
-import { getLang } from "../../i18n";
 import type { LabelSpec } from "../panel/labels";
 import { itemTitle, pickTargetOf, type Item, type ViewModel } from "../data/model";
 import type { Bounds } from "../data/api";
@@ -40,6 +39,9 @@ export interface Look {
   options?: ViewOptions;
   /** The user's clip box (stage/clipBox.ts): what lies wholly outside it gets no label. */
   clip?: Bounds | null;
+  /** "Cut above": the height in the scene above which nothing is drawn (none when absent): what lies wholly above it
+   *  gets no label, and a label is never drawn above it. */
+  section?: number | null;
 }
 
 /** Codes the pointer can pick, in pick-id order (id = index + 1): candidates, or in view mode every item. */
@@ -97,10 +99,16 @@ export function onTop(look: Look, item: Item): boolean {
 }
 
 /** Where a label sits: above an object, at the middle of a room. */
-export function anchorOf(item: Item): THREE.Vector3 {
+export function anchorOf(item: Item, section: number | null = null): THREE.Vector3 {
   const [x0, y0, z0] = item.bounds.min;
   const [x1, y1, z1] = item.bounds.max;
-  return new THREE.Vector3((x0 + x1) / 2, (y0 + y1) / 2, item.kind === "room" ? z0 + 0.55 * (z1 - z0) : z1);
+  const z = item.kind === "room" ? z0 + 0.55 * (z1 - z0) : z1;
+  return new THREE.Vector3((x0 + x1) / 2, (y0 + y1) / 2, section === null ? z : Math.min(z, section + item.lift));
+}
+
+/** Whether some of an item is below the cut (drawn): the cut compares heights before any lift, as the shaders do. */
+function belowCut(look: Look, item: Item): boolean {
+  return look.section == null || item.sceneBounds.min[{ x: 0, y: 1, z: 2 }[look.model.upAxis]] <= look.section;
 }
 
 // More labels than this would cover one another: the rest are left out.
@@ -109,28 +117,29 @@ const LABELS_MAX = 60;
 export function labelsOf(look: Look): LabelSpec[] {
   const byCode = new Map(look.model.items.map((i) => [i.code, i]));
   const specs: LabelSpec[] = [];
-  const add = (item: Item, kind: string) => specs.push({ key: item.code, text: itemTitle(item), anchor: anchorOf(item), kind });
+  const section = look.section ?? null;
+  const add = (item: Item, kind: string) => specs.push({ key: item.code, text: itemTitle(item), anchor: anchorOf(item, section), kind });
   if (look.selection) {
-    const zh = getLang() === "zh";
     for (const code of look.candidates) {
       const item = byCode.get(code);
-      if (!item || !inView(look, item)) continue;
+      if (!item || !inView(look, item) || !belowCut(look, item)) continue;
       // an object candidate's label: beside its box, never over a candidate, and a click on it picks it; a room's sits
       // in its middle, over the rooms, and lets the pointer through to them
       const object = item.kind === "object";
-      specs.push({ key: code, text: zh && item.labelZh ? `${code} · ${object ? item.labelZh : item.nameZh ?? item.labelZh}`
-                     : itemTitle(item), anchor: anchorOf(item), box: object ? item.bounds : undefined, pickable: object,
+      specs.push({ key: code, text: itemTitle(item), anchor: anchorOf(item, section), box: object ? item.bounds : undefined, pickable: object,
                    kind: code === look.hovered ? "hovered" : look.selected.has(code) ? "picked" : "candidate" });
     }
   } else if (look.drillRoom === null) {
     const focus = look.model.focus.length ? look.model.focus : look.model.items.filter((i) => i.kind === "room").map((i) => i.code);
     // the first 60 of those in view (of the floor shown: not the first 60 of the building, all on its lower floors)
-    const inSight = focus.map((code) => byCode.get(code)).filter((item): item is Item => !!item && inView(look, item));
+    const inSight = focus.map((code) => byCode.get(code)).filter((item): item is Item => !!item && inView(look, item) && belowCut(look, item));
     for (const item of inSight.slice(0, LABELS_MAX)) add(item, "focus");
   }
   if (look.drillRoom !== null) {
     for (const item of look.model.items) {
-      if (item.kind === "object" && item.room === look.drillRoom && !look.candidates.has(item.code)) add(item, "object");
+      if (item.kind === "object" && item.room === look.drillRoom && !look.candidates.has(item.code) && belowCut(look, item)) {
+        add(item, "object");
+      }
     }
   }
   const hovered = look.hovered ? byCode.get(look.hovered) : undefined;

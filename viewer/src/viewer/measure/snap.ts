@@ -7,6 +7,7 @@
 // drawn point counts, pickable or not: in a pick, measuring reaches the dimmed context too.
 
 import * as THREE from "three";
+import { cutAway } from "../points/cutaway";
 import type { Vec3 } from "../data/api";
 import type { Stage } from "../stage/stage";
 import type { TiledView } from "../tiles/tiledView";
@@ -175,6 +176,7 @@ export function snapPoint(stage: Stage, x: number, y: number, tiled: TiledView |
     const u = cloud.material.uniforms;
     const clip = Math.min(u.uClipZ.value as number, section);
     const lift = u.uLift.value as number;
+    const cut = u.uCutaway.value as THREE.Vector4;
     const radius = discRadius(u, stage.renderer.getPixelRatio());
     const size = source.max.map((hi, k) => hi - source.min[k]);
     const { positions } = source;
@@ -186,7 +188,7 @@ export function snapPoint(stage: Stage, x: number, y: number, tiled: TiledView |
       const end = Math.min(range.start + range.count, source.count);
       for (let i = range.start; i < end; i++) {
         world.set(positions[3 * i] / 65535, positions[3 * i + 1] / 65535, positions[3 * i + 2] / 65535).applyMatrix4(m);
-        if (world.z - lift > clip) continue; // the shaders' clip (pointMaterial.ts): heights in the scene, below any lift
+        if (world.z - lift > clip || cutAway(cut, world)) continue; // the shaders' clip and cutaway (pointMaterial.ts)
         const k = i;
         gather.add(world.x, world.y, world.z, radius,
                    () => [0, 1, 2].map((a) => source.min[a] + (positions[3 * k + a] / 65535) * size[a]) as Vec3, lift, cloud.item.code);

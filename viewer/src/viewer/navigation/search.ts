@@ -63,8 +63,8 @@ function entryOf(item: Item, room: Item | null, names: ReadonlyMap<string, ItemN
   }
   add(own?.zh, 3);
   for (const word of own?.words ?? []) add(word, 2);
-  return { code: item.code, kind: item.kind, title: itemTitle(item), zh: own?.zh ?? null, floor: item.floor, room: item.room,
-           context: item.kind === "object" && room ? itemTitle(room) : null, texts };
+  return { code: item.code, kind: item.kind, title: itemTitle(item, "en"), zh: own?.zh ?? null, floor: item.floor, room: item.room,
+           context: item.kind === "object" && room ? itemTitle(room, "en") : null, texts };
 }
 
 /** How well one word matches one text: whole, at its start, at a word's start, inside it (0: not at all). */

@@ -14,7 +14,8 @@ import { TopBar } from "./topBar";
 
 export interface Row {
   code: string;
-  title: string;
+  /** "0-3 · Kitchen", in the language shown. */
+  title: Text;
   kind: "room" | "object";
   /** A room that can be looked inside (it has objects in this view). */
   drill: boolean;
@@ -68,7 +69,8 @@ export class Panel {
   private readonly escYes = h("button", { type: "button", class: "sv-danger", "data-testid": "escape-yes" });
   private readonly listHeading = h("h2", { class: "sv-heading" });
   private readonly list = h("ul", { class: "sv-list" });
-  private readonly candidateList: CandidateList;
+  /** A pick's candidates, grouped; those left out of the first framing (candidateFraming.ts) offer "Show" (setFar). */
+  readonly candidateList: CandidateList;
   private readonly drillBox = h("div", { class: "sv-drill", hidden: true });
   private readonly drillHeading = h("h3", { class: "sv-heading" });
   private readonly drillList = h("ul", { class: "sv-list sv-objects" });
@@ -90,9 +92,10 @@ export class Panel {
   private rows = new Map<string, { el: HTMLLIElement; row: Row; drill?: HTMLButtonElement }>();
   /** Every row of the view; a view-only list of rooms shows those of the floor shown, by unit (roomList.ts). */
   private allRows: Row[] = [];
+  private readonly rowTexts = new Map<HTMLElement, Text>();
   private grouped = false;
   private floor: string | null = null;
-  private floorHeadings: { el: HTMLElement; code: string }[] = [];
+  private headings: { el: HTMLElement; text: Text }[] = [];
   private selectionMode = false;
   private busy: "sending" | "cancelling" | null = null;
   /** The title bar: other controls may join it (`bar.el`; it wraps on a narrow screen). */
@@ -163,8 +166,12 @@ export class Panel {
     this.card.render();
     this.list.setAttribute("aria-label", this.selectionMode ? t("candidatesLabel") : t("shown"));
     this.candidateList.renderTexts();
+    for (const [el, text] of this.rowTexts) {
+      if (el.isConnected) setText(el, text());
+      else this.rowTexts.delete(el); // a row of a list shown before
+    }
     for (const { drill, row } of this.rows.values()) {
-      if (drill) drill.title = t("lookInsideRoom", { room: row.title });
+      if (drill) drill.title = t("lookInsideRoom", { room: row.title() });
       if (drill) setText(drill, t("lookInside"));
     }
     const targets: Record<string, HTMLElement> = {
@@ -172,7 +179,7 @@ export class Panel {
       picked: this.picked, message: this.message, status: this.statusText, drill: this.drillHeading,
     };
     for (const [key, value] of this.texts) setText(targets[key], value());
-    for (const { el, code } of this.floorHeadings) setText(el, t("floorN", { code }));
+    for (const { el, text } of this.headings) setText(el, text());
     setText(this.sheetLabel, `${this.listHeading.textContent ?? ""} (${this.rows.size})`);
   }
 
@@ -205,7 +212,7 @@ export class Panel {
     if (selectionMode) {
       for (const [code, { el, drill }] of this.candidateList.show(groups)) {
         const kind = el.classList.contains("sv-row-room") ? "room" : "object";
-        this.rows.set(code, { el, drill, row: { code, title: el.textContent ?? code, kind, drill: !!drill } });
+        this.rows.set(code, { el, drill, row: { code, title: () => el.textContent ?? code, kind, drill: !!drill } });
       }
     } else {
       this.candidateList.clear();
@@ -223,11 +230,11 @@ export class Panel {
   private renderList(): void {
     this.list.replaceChildren();
     this.rows.clear();
-    this.floorHeadings = appendSections(this.list, this.grouped ? this.floor : undefined, this.allRows, (row) => this.addRow(row));
+    this.headings = appendSections(this.list, this.grouped ? this.floor : undefined, this.allRows, (row) => this.addRow(row));
   }
 
   private addRow(row: Row): void {
-    const text = h("span", { class: "sv-row-text" }, row.title);
+    const text = this.rowText(row.title);
     const swatch = h("span", { class: "sv-swatch", "aria-hidden": "true" });
     const el = h("li", { class: `sv-row sv-row-${row.kind}`, tabindex: "0", "data-item": row.code }, swatch, text);
     el.addEventListener("click", () => this.on.frameItem(row.code));
@@ -252,6 +259,13 @@ export class Panel {
     this.rows.set(row.code, { el, row, drill });
   }
 
+  /** A list row's words, which follow the language. */
+  private rowText(title: Text): HTMLElement {
+    const el = h("span", { class: "sv-row-text" }, title());
+    this.rowTexts.set(el, title);
+    return el;
+  }
+
   /** Arrow keys move between rows (Tab does too: every row is in the tab order); → looks inside a room. */
   private listKeys(e: KeyboardEvent): void {
     const shown = [...this.rows.values()].map((r) => r.el).filter((el) => !el.hidden); // the filter's rows
@@ -271,11 +285,6 @@ export class Panel {
    *  pick opens with). */
   private focusRow(code: string): void {
     if (this.root.classList.contains("sv-keyboard")) this.on.hoverRow(code);
-  }
-
-  /** Candidates left out of the first framing (candidateFraming.ts): their rows offer "Show". */
-  setFar(codes: string[]): void {
-    this.candidateList.setFar(codes);
   }
 
   /** Move keyboard focus to the first candidate, unless the user is busy elsewhere on the page. */
@@ -350,7 +359,7 @@ export class Panel {
     this.text("drill", this.drillHeading, drill ? drill.title : null);
     this.drillList.replaceChildren();
     for (const row of drill?.objects ?? []) {
-      const text = h("span", { class: "sv-row-text" }, row.title);
+      const text = this.rowText(row.title);
       const el = h("li", { class: "sv-row sv-row-object", tabindex: "0", "data-object-code": row.code }, text);
       el.addEventListener("click", () => this.on.frameItem(row.code));
       el.addEventListener("mouseenter", () => this.on.hoverRow(row.code));

@@ -3,8 +3,20 @@
 // and "Bathroom, flat 2B" go under "flat 2B" (a trailing ", <unit>" that several rooms share). panel.ts draws the
 // rows; their headings are drawn here.
 
+import { getLang } from "../../i18n";
+import { t } from "../strings";
 import { h } from "./dom";
 import type { Row } from "./panel";
+
+// A unit as names say it ("flat 2B"): in Chinese "公寓 2B", as the server's Chinese names say it
+// (scene_agent/language/display_names.py).
+const UNIT = /^(?:flat|apartment|apt|unit|suite)\s+(\S+)$/i;
+
+/** A unit's heading in the language shown. */
+function unitHeading(unit: string): string {
+  const found = getLang() === "zh" ? UNIT.exec(unit) : null;
+  return found ? `公寓 ${found[1]}` : unit;
+}
 
 export interface Section {
   /** "floor:2", "unit:2:flat 2B", "loose:2" (rows under no heading of their own). */
@@ -61,21 +73,22 @@ export function roomSections(rows: Row[], floor: string | null): Section[] {
 /**
  * Append `rows` to `list`: under their floor's and unit's headings when `floor` is given (null: all floors), all of
  * them as they are when it is undefined (candidates, a view's focus). Each row is drawn by `addRow`; returns the
- * floors' headings, whose words follow the language.
+ * headings with their words, which follow the language.
  */
 export function appendSections(list: HTMLElement, floor: string | null | undefined, rows: Row[],
-                               addRow: (row: Row) => void): { el: HTMLElement; code: string }[] {
-  const floors: { el: HTMLElement; code: string }[] = [];
+                               addRow: (row: Row) => void): { el: HTMLElement; text: () => string }[] {
+  const headings: { el: HTMLElement; text: () => string }[] = [];
   const sections = floor === undefined ? [{ key: "", floor: null, unit: null, rows }] : roomSections(rows, floor);
   for (const section of sections) {
-    const heading = section.floor ?? section.unit;
-    if (heading !== null) {
-      const kind = section.floor !== null ? "sv-group-floor" : "sv-group-unit";
-      const el = h("li", { class: `sv-group ${kind}`, "data-group": section.key }, heading);
-      if (section.floor !== null) floors.push({ el, code: section.floor });
+    const { floor: code, unit } = section;
+    const text = code !== null ? () => t("floorN", { code }) : unit !== null ? () => unitHeading(unit) : null;
+    if (text) {
+      const kind = code !== null ? "sv-group-floor" : "sv-group-unit";
+      const el = h("li", { class: `sv-group ${kind}`, "data-group": section.key }, text());
+      headings.push({ el, text });
       list.append(el);
     }
     for (const row of section.rows) addRow(row);
   }
-  return floors;
+  return headings;
 }

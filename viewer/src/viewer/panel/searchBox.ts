@@ -2,7 +2,7 @@
 // finds them); choosing one shows it (the app frames it on its floor). A combobox for the keyboard: "/" anywhere in
 // the viewer focuses it (navigation/keys.ts), ↑/↓ move through the results, Enter opens one, Escape closes them.
 
-import { getLang } from "../../i18n";
+import { getLang, hasChinese, langOf } from "../../i18n";
 import { search, type SearchEntry, type SearchHit } from "../navigation/search";
 import { tw } from "../wayfindStrings";
 import { h } from "./dom";
@@ -16,7 +16,6 @@ export interface SearchBoxEvents {
 }
 
 const SHOWN_MAX = 40;
-const HAS_CHINESE = /[\u3400-\u9fff]/;
 
 export class SearchBox {
   readonly input = h("input", {
@@ -110,14 +109,14 @@ export class SearchBox {
   private render(): void {
     const query = this.input.value.trim();
     if (!query) return this.close();
-    const chinese = getLang() === "zh" || HAS_CHINESE.test(query);
+    const chinese = getLang() === "zh" || hasChinese(query);
     const rows = this.hits.slice(0, SHOWN_MAX).map((hit, k) => {
       const { entry } = hit;
       const detail = [chinese ? entry.zh : null, entry.context ? tw("inRoom", { room: entry.context }) : null,
                       tw("onFloor", { code: entry.floor })].filter(Boolean).join(" · ");
       const li = h("li", { class: "sv-result", role: "option", id: `sv-result-${k}`, "data-result": entry.code,
                            "data-kind": entry.kind, "aria-selected": String(k === this.active) },
-                   h("span", { class: "sv-result-title" }, entry.title), h("span", { class: "sv-result-detail" }, detail));
+                   h("span", { class: "sv-result-title" }, entry.title), h("span", { class: "sv-result-detail", lang: langOf(detail) }, detail));
       li.addEventListener("pointerdown", (e) => e.preventDefault()); // the input keeps the focus until the click
       li.addEventListener("click", () => this.choose(entry.code));
       return li;

@@ -25,7 +25,7 @@ export function listRows(model: ViewModel): Row[] {
   const row = (code: string): Row => {
     const item = byCode.get(code);
     const kind = item?.kind ?? (code.split("-").length === 2 ? "room" : "object");
-    return { code, title: item ? itemTitle(item) : code, kind, drill: kind === "room" && hasObjects(code), floor: item?.floor,
+    return { code, title: () => (item ? itemTitle(item) : code), kind, drill: kind === "room" && hasObjects(code), floor: item?.floor,
              name: item?.name };
   };
   const listed = model.selection ? model.selection.candidates : model.focus.length ? model.focus
@@ -41,7 +41,8 @@ export function listHeading(model: ViewModel): string {
 /** The part of the panel for a room looked inside: its name and its objects. */
 export function roomRows(model: ViewModel, room: string): { title: () => string; objects: Row[] } {
   const item = model.items.find((i) => i.code === room);
-  const title = item ? itemTitle(item) : room;
+  const title = () => (item ? itemTitle(item) : room);
   const objects = model.items.filter((i) => i.kind === "object" && i.room === room);
-  return { title: () => t("inside", { room: title }), objects: objects.map((o) => ({ code: o.code, title: itemTitle(o), kind: "object", drill: false })) };
+  return { title: () => t("inside", { room: title() }),
+           objects: objects.map((o) => ({ code: o.code, title: () => itemTitle(o), kind: "object", drill: false })) };
 }

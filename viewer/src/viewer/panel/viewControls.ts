@@ -18,6 +18,8 @@ export interface ViewControlsEvents {
   changed(reframe: boolean): void;
   /** "Frame all": frame the candidates (a pick), the focus (a view), or what is shown. */
   frameAll(): void;
+  /** The cut's height moved: the labels follow (none above it). */
+  cut(): void;
 }
 
 /** `window.sceneViewer.view`: the controls' state and the 3D side's geometry, for tests. */
@@ -245,6 +247,7 @@ export class ViewControls {
     const z = Number(this.cut.value) >= Number(this.cut.max) ? Infinity : Number(this.cut.value);
     this.stage?.setSection(z);
     this.showSectionValue();
+    this.on.cut();
   }
 
   private showSectionValue(): void {

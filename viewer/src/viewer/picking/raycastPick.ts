@@ -4,6 +4,7 @@
 
 import * as THREE from "three";
 import { PICK_WINDOW } from "./picking";
+import { cutAway } from "../points/cutaway";
 import type { Stage } from "../stage/stage";
 
 const raycaster = new THREE.Raycaster();
@@ -19,7 +20,9 @@ export function raycastPick(stage: Stage, x: number, y: number): number {
     const cloud = byGroup.get(hit.object.parent);
     const u = cloud?.material.uniforms;
     // the shaders' clip (pointMaterial.ts): heights in the scene, below any lift
-    if (cloud && u && hit.point.z - u.uLift.value <= Math.min(u.uClipZ.value, u.uSectionZ.value)) return cloud.pickId;
+    if (cloud && u && hit.point.z - u.uLift.value <= Math.min(u.uClipZ.value, u.uSectionZ.value) && !cutAway(u.uCutaway.value, hit.point)) {
+      return cloud.pickId;
+    }
   }
   // a tiled view: the drawn tiles' points, each naming its item, clipped as drawn (not lifted: floors apart miss)
   const tiles = stage.tiles;

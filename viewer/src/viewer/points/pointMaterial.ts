@@ -7,6 +7,7 @@
 // points in one flat colour (the item's pick id) for GPU picking.
 
 import * as THREE from "three";
+import { NO_CUTAWAY } from "./cutaway";
 
 /**
  * Uniforms shared by every material: pixels per world unit at distance 1, the pixel clamp, the user's
@@ -72,12 +73,15 @@ const VERTEX_COMMON = /* glsl */ `
   uniform float uSizeBoost;
   uniform float uClipZ;
   uniform float uLift;
+  uniform vec4 uCutaway;
 
   // false when the point lies above the clip height (a room's ceiling, cut so that one sees inside), above
-  // the section the user set or outside their clip box; all in the scene, below any lift (exploded floors)
+  // the section the user set or outside their clip box (all in the scene, below any lift: exploded floors), or in
+  // the cutaway of a room looked inside (its near walls, stage/cutaway.ts)
   bool placePoint() {
     vec4 world = modelMatrix * vec4(position, 1.0);
-    if (world.z - uLift > min(uClipZ, uSectionZ) || outsideClipBox(vec3(world.xy, world.z - uLift))) {
+    if (world.z - uLift > min(uClipZ, uSectionZ) || outsideClipBox(vec3(world.xy, world.z - uLift))
+        || (dot(world.xy, uCutaway.xy) < uCutaway.z && world.z > uCutaway.w)) {
       gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: dropped before rasterising
       gl_PointSize = 0.0;
       return false;
@@ -144,6 +148,7 @@ function itemUniforms(shared: SharedUniforms, worldSize: number, clipZ: number) 
     uSizeBoost: { value: 1 },
     uClipZ: { value: clipZ },
     uLift: { value: 0 },
+    uCutaway: { value: NO_CUTAWAY.clone() },
   };
 }
 
@@ -165,7 +170,7 @@ export function pickMaterial(display: THREE.ShaderMaterial, pickId: number): THR
     uniforms: {
       uScale: u.uScale, uMinPx: u.uMinPx, uMaxPx: u.uMaxPx, uSizeScale: u.uSizeScale, uFocusDist: u.uFocusDist,
       uSectionZ: u.uSectionZ, uClipMin: u.uClipMin, uClipMax: u.uClipMax,
-      uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost, uClipZ: u.uClipZ, uLift: u.uLift,
+      uWorldSize: u.uWorldSize, uSizeBoost: u.uSizeBoost, uClipZ: u.uClipZ, uLift: u.uLift, uCutaway: u.uCutaway,
       uPickMinPx: { value: 3 }, uPickColor: { value: idColor(pickId) },
     },
     vertexShader: PICK_VERTEX,
@@ -193,13 +198,16 @@ export function setPickId(material: THREE.ShaderMaterial, id: number): void {
 /**
  * World size of a point: a multiple of the spacing of `count` points spread over the surface the item's box suggests
  * (a room: floor, ceiling and walls; an object: part of its box surface). Scanned points lie at random, not on a
- * grid: discs of diameter k × spacing leave about exp(−πk²/4) of a surface bare, a fifth at k = 1.4 (a floor looks
- * speckled; the point size control closes it), 4 % at k = 2 (but near surfaces then run together into blobs).
+ * grid: discs of diameter k × spacing leave about exp(−πk²/4) of a surface bare, a fifth at k = 1.4, 6 % at k = 1.9.
+ * A room's floor and walls are broad and flat: 1.9, so that a floor reads as one surface rather than speckled. An
+ * object's surfaces are small and close together: 1.4, or near ones run together into blobs (the point size control
+ * closes what is left).
  */
 export const SPACING_TO_SIZE = 1.4;
+const ROOM_SPACING_TO_SIZE = 1.9;
 
 export function worldPointSize(kind: "room" | "object", size: [number, number, number], count: number): number {
   const [x, y, z] = size.map((s) => Math.max(s, 0.01));
   const area = kind === "room" ? 2 * x * y + 2 * z * (x + y) : 0.6 * 2 * (x * y + y * z + x * z);
-  return SPACING_TO_SIZE * Math.sqrt(area / Math.max(count, 1));
+  return (kind === "room" ? ROOM_SPACING_TO_SIZE : SPACING_TO_SIZE) * Math.sqrt(area / Math.max(count, 1));
 }

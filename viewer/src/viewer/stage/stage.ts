@@ -7,7 +7,6 @@
 
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
-import type { SceneCamera } from "../../contracts";
 import type { Bounds } from "../data/api";
 import type { Item } from "../data/model";
 import { GpuPicker } from "../picking/picking";
@@ -17,6 +16,7 @@ import { clampRect, fitBox, type ScreenRect } from "./framing";
 import { projectBounds, projectPoint, type View } from "./projection";
 import { Outlines, type OutlineSpec } from "./outlines";
 import { makeCloud, placeCloud, type Cloud } from "../points/clouds";
+import { cutawayPlane, NO_CUTAWAY } from "../points/cutaway";
 import { applyStyle, setPickId, sharedUniforms, type CloudStyle } from "../points/pointMaterial";
 import { TileLayer, type TileSource } from "../tiles/tileLayer";
 
@@ -39,6 +39,8 @@ export class Stage {
   private readonly picker: GpuPicker;
   private readonly clouds = new Map<string, Cloud>();
   private tileLayer: TileLayer | null = null;
+  /** The room looked inside, its near walls cut away (setCutaway). */
+  private cutRoom: Cloud | null = null;
   private readonly outlines: Outlines;
   // The principal point (where the orbit target is drawn) in NDC, set by frame(); kept across resizes.
   private principal = { x: 0, y: 0 };
@@ -216,6 +218,7 @@ export class Stage {
       cloud.pickMaterial.dispose();
     }
     this.clouds.clear();
+    this.cutRoom = null;
     this.tileLayer?.dispose();
     this.tileLayer = null;
     this.pointsDrawn = this.pointsDrawnMax = 0;
@@ -232,7 +235,7 @@ export class Stage {
     const inset = typeof visible === "number" ? Math.min(visible, this.width * 0.45) : 0;
     const rects = typeof visible === "number" ? [{ left: inset, top: 0, width: this.width - inset, height: this.height }]
       : (Array.isArray(visible) ? visible : [visible]).map((r) => clampRect(r, this.width, this.height));
-    const box = new THREE.Box3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max)).applyMatrix4(this.root.matrixWorld);
+    const box = boxIn(bounds, this.root);
     const fit = fitBox(box, rects, { width: this.width, height: this.height, fov: this.camera.fov, up: this.camera.up });
     this.principal = fit.principal;
     this.framedRect = fit.rect;
@@ -308,6 +311,8 @@ export class Stage {
     // nearer than the target, points get a lower size cap (pointMaterial.ts)
     this.shared.uFocusDist.value = Math.max(1e-3, this.camera.position.distanceTo(this.controls.target));
     this.tileLayer?.update(this.camera, this.shared.uScale.value); // which tiles this camera needs
+    const cut = this.cutRoom;
+    if (cut) cutawayPlane(boxIn(cut.item.bounds, this.root), this.camera.position, this.controls.target, cut.material.uniforms.uCutaway.value);
     this.renderer.info.reset();
     this.renderer.clear();
     this.renderer.render(this.scene, this.camera);
@@ -324,33 +329,6 @@ export class Stage {
     this.renderNow();
     const gl = this.renderer.getContext();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-  }
-
-  /**
-   * Turn the camera around the orbit target by `degrees` about the up axis, as a user dragging does
-   * (for the benchmark's orbiting frames).
-   */
-  orbit(degrees: number): void {
-    const offset = this.camera.position.clone().sub(this.controls.target);
-    offset.applyAxisAngle(this.camera.up, THREE.MathUtils.degToRad(degrees));
-    this.camera.position.copy(this.controls.target).add(offset);
-    this.controls.update(); // looks at the target again; its change event asks for a frame
-  }
-
-  /**
-   * The camera in scene coordinates (the manifest's, before the turn that puts a y- or x-up scene's up axis on z):
-   * its position, the orbit target it looks at, and the direction that points up on the screen (its own y axis),
-   * which tells the screen's left from its right even looking straight down. Heights in a view with exploded
-   * floors are the drawn ones. Null before anything is framed (the camera sits on its target).
-   */
-  sceneCamera(): SceneCamera | null {
-    const toScene = this.root.matrixWorld.clone().invert();
-    const position = this.camera.position.clone().applyMatrix4(toScene);
-    const target = this.controls.target.clone().applyMatrix4(toScene);
-    if (position.distanceTo(target) < 1e-3) return null;
-    this.camera.updateMatrixWorld();
-    const up = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 1).transformDirection(toScene);
-    return { position: position.toArray(), target: target.toArray(), up: up.toArray() };
   }
 
   /** Pick id under CSS pixel (x, y) of the canvas (GPU id picking), 0 for none. */
@@ -380,8 +358,16 @@ export class Stage {
 
   /** World distance that one CSS pixel covers at the orbit target (for the raycast baseline's threshold). */
   worldPerPixel(): number {
-    const distance = this.camera.position.distanceTo(this.controls.target);
-    return (distance * this.renderer.getPixelRatio()) / this.shared.uScale.value;
+    return (this.camera.position.distanceTo(this.controls.target) * this.renderer.getPixelRatio()) / this.shared.uScale.value;
+  }
+
+  /** Looking inside the room `code` (null: none): its near walls cut away (points/cutaway.ts). */
+  setCutaway(code: string | null): void {
+    const cloud = code === null ? null : this.clouds.get(code) ?? null;
+    if (cloud === this.cutRoom) return;
+    this.cutRoom?.material.uniforms.uCutaway.value.copy(NO_CUTAWAY);
+    this.cutRoom = cloud;
+    this.requestRender();
   }
 
   get size(): { width: number; height: number } {
@@ -396,4 +382,9 @@ export class Stage {
     this.picker.dispose();
     this.renderer.dispose();
   }
+}
+
+/** Scene bounds as a box in world coordinates (`root` turns the scene's up axis to z). */
+function boxIn(bounds: Bounds, root: THREE.Object3D): THREE.Box3 {
+  return new THREE.Box3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max)).applyMatrix4(root.matrixWorld);
 }
