@@ -396,6 +396,8 @@ def test_the_controls_speak_chinese_and_follow_a_language_switch(viewer: Callabl
     assert v.page.inner_text("[data-testid=clip-around]") == "框住房间"
     unit = v.page.locator("[data-group='unit:1:flat 1A']")
     expect(unit).to_have_text("公寓 1A")  # the room list's unit heading
+    plan_title = v.page.locator(f"[data-plan-room='{room_code('1', 0, 1)}'] title")  # the floor plan's room
+    expect(plan_title).to_have_text(f"{room_code('1', 0, 1)} · 厨房，公寓 1A")
     expect(v.page.locator(f"[data-item='{room_code('1', 0, 1)}'] .sv-row-text")).to_have_text(f"{room_code('1', 0, 1)} · 厨房，公寓 1A")
     assert search(v, "bathroom 1A")[0] == room_code("1", 0, 4)
     # its Chinese name beside the scene's own, once the names (fetched on the search's first use) have come
@@ -408,4 +410,5 @@ def test_the_controls_speak_chinese_and_follow_a_language_switch(viewer: Callabl
     assert (floor_one.get_attribute("aria-label") or floor_one.inner_text()) == "Floor 1"
     assert v.page.inner_text("[data-testid=clip-around]") == "Around the room"
     expect(unit).to_have_text("flat 1A")
+    expect(plan_title).to_have_text(f"{room_code('1', 0, 1)} · Kitchen, flat 1A")
     assert v.errors == []

@@ -7,6 +7,7 @@
 // Drawn in SVG: sharp at any pixel ratio, each room an element of its own (and the page's one canvas stays the 3D one).
 
 import type { SceneCamera } from "../../contracts";
+import { getLang } from "../../i18n";
 import type { ViewModel } from "../data/model";
 import { h, setText } from "../panel/dom";
 import { tw } from "../wayfindStrings";
@@ -42,6 +43,16 @@ const FONT_PX = 10;
 // Roughly how wide a character of the labels is (no text is measured per frame).
 const CHAR_PX = 5.6;
 
+/** How wide a label's text is drawn, roughly: a Chinese character is as wide as two others. */
+function textPx(text: string): number {
+  return [...text].reduce((n, c) => n + (c.charCodeAt(0) >= 0x2e80 ? 2 : 1), 0) * CHAR_PX;
+}
+
+/** The plan's words change with the language and once a model's Chinese names have come (data/names.ts). */
+function wordsKey(model: ViewModel): string {
+  return getLang() === "zh" ? `zh ${model.items.some((i) => i.kind === "room" && i.nameZh !== null)}` : "en";
+}
+
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
@@ -56,6 +67,8 @@ export class Minimap {
   readonly element = h("section", { class: "sv-minimap", "data-testid": "minimap" }, this.toggle);
   private plan: Plan | null = null;
   private planOf: ViewModel | null = null;
+  /** The language and the Chinese names the plan's words were written in (wordsKey). */
+  private planWords = "";
   private fit: PlanFit | null = null;
   private rects = new Map<string, SVGRectElement>();
   private marker: MinimapHook["camera"] = null;
@@ -94,13 +107,14 @@ export class Minimap {
     const camera = this.host.camera();
     const floor = model ? planFloor(model, this.host.floor(), this.host.drillRoom(), camera?.target ?? null) : null;
     if (!model || floor === null) this.plan = null;
-    else if (this.plan?.floor !== floor || this.planOf !== model) {
+    else if (this.plan?.floor !== floor || this.planOf !== model || this.planWords !== wordsKey(model)) {
       if (this.planOf !== model && !this.chosen) {
         const building = model.items.filter((i) => i.kind === "room").length >= BUILDING_ROOMS;
         this.fold(!building || (this.root.clientWidth || window.innerWidth) < NARROW_PX);
       }
       this.plan = floorPlan(model, floor);
       this.planOf = model;
+      this.planWords = wordsKey(model);
       this.laidOut = "";
       this.renderTexts();
     }
@@ -164,7 +178,7 @@ export class Minimap {
       this.rects.set(room.code, rect);
       parts.push(rect);
       // its name where it fits, else its code, else nothing
-      const text = [room.short, room.code].find((s) => s.length * CHAR_PX <= w - 4 && hgt >= FONT_PX + 2);
+      const text = [room.short, room.code].find((s) => textPx(s) <= w - 4 && hgt >= FONT_PX + 2);
       if (text) {
         const label = svg("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, class: "sv-minimap-label" });
         label.textContent = text;

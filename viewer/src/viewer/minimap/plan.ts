@@ -2,7 +2,8 @@
 // else the one the camera looks at), its rooms' footprints (their bounds seen from above, the scene has no finer
 // outlines), what each is called on it, and the fit of the plan into the minimap's canvas (north up).
 
-import type { Item, ViewModel } from "../data/model";
+import { getLang } from "../../i18n";
+import { itemTitle, type Item, type ViewModel } from "../data/model";
 import { unitPart } from "../panel/roomList";
 
 /** A rectangle on the plan, in the scene's horizontal metres. */
@@ -67,14 +68,20 @@ function floorHeights(model: ViewModel): { code: string; lo: number; hi: number 
   return known;
 }
 
+/** A room's name without its unit ("Kitchen" of "Kitchen, flat 2B"; "厨房" of "厨房，公寓 2B" in Chinese), else its type. */
+function shortName(room: Item): string {
+  const zh = getLang() === "zh" && room.nameZh ? room.nameZh : null;
+  if (zh) return zh.split("，")[0];
+  const unit = unitPart(room.name);
+  return room.name ? (unit ? room.name.slice(0, room.name.lastIndexOf(",")).trim() : room.name) : room.label;
+}
+
 /** The rooms of `floor` as the plan draws them; null when it has none. */
 export function floorPlan(model: ViewModel, floor: string): Plan | null {
   const [a, b] = horizontalAxes(model);
   const rooms: PlanRoom[] = model.items.filter((i): i is Item => i.kind === "room" && i.floor === floor).map((room) => {
-    const unit = unitPart(room.name);
-    const short = room.name ? (unit ? room.name.slice(0, room.name.lastIndexOf(",")).trim() : room.name) : room.label;
     const { min, max } = room.sceneBounds;
-    return { code: room.code, short, title: `${room.code} · ${room.name || room.label}`, rect: { x0: min[a], y0: min[b], x1: max[a], y1: max[b] } };
+    return { code: room.code, short: shortName(room), title: itemTitle(room), rect: { x0: min[a], y0: min[b], x1: max[a], y1: max[b] } };
   });
   if (!rooms.length) return null;
   const extent = {
