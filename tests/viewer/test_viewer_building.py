@@ -242,9 +242,12 @@ def test_the_camera_is_in_the_link_a_reload_keeps_it_and_copy_link_copies_it(vie
     v.page.click("[data-floor='6']")  # another place: a history entry of its own, with its own camera
     v.page.wait_for_function("p => { const q = new URL(location.href).searchParams; return q.get('floor') === '6' && q.get('camera') && q.get('camera') !== p; }",
                              arg=linked)
-    v.page.go_back()  # the entry before keeps the camera it had
+    v.page.go_back()  # the entry before keeps the camera it had, and shows it again
     v.page.wait_for_function("p => new URL(location.href).searchParams.get('camera') === p", arg=linked)
     assert "floor=5" in v.page.url
+    v.page.wait_for_function("document.querySelector(\"[data-floor='5']\").getAttribute('aria-pressed') === 'true'")
+    back = camera(v)
+    assert moved(back["position"], cam["position"]) < 0.03 and moved(back["target"], cam["target"]) < 0.03, (back, cam)
     assert v.errors == []
 
 

@@ -128,6 +128,7 @@ export class ViewerApp implements ViewerHandle {
       loaded: () => store.model !== null && store.settled,
       load: (next, initial) => this.loading.load(next, initial),
       applyPlace: () => this.applyPlace(),
+      returning: () => this.wayfinding.returning(),
     });
     this.following = new Following(store, this.places, {
       visit: (place, codes) => this.navigation.visit(place, "push", false, codes.length ? codes : null),

@@ -95,11 +95,16 @@ export class Wayfinding {
       this.setClip(null);
       this.clip.set(null);
       if (this.search.shown.open) this.loadNames();
-      const stage = this.parts.stage();
-      if (stage && !this.restored) this.link.restore(stage); // the page's first view: the camera its address names
       this.restored = true;
     }
+    const stage = this.parts.stage();
+    if (stage) this.link.restore(stage); // the page's first view, an entry come back to: the camera its address names
     this.minimap.update();
+  }
+
+  /** Back or Forward is about to show an entry again: with the camera its address names. */
+  returning(): void {
+    this.link.fromAddress();
   }
 
   /** A frame was drawn: the plan and the address follow the camera. */

@@ -46,7 +46,13 @@ export class CameraLink {
     this.touched = this.wanted !== null;
   }
 
-  /** The first view is framed: put the camera where the address says (once). */
+  /** Back or Forward: the entry's address names the camera it had (if the user had moved it there). */
+  fromAddress(): void {
+    this.wanted = cameraOfUrl(window.location.href);
+    this.touched = this.wanted !== null;
+  }
+
+  /** A place is framed: put the camera where the address says (the page's first view, an entry come back to). */
   restore(stage: Stage): void {
     const wanted = this.wanted;
     this.wanted = null;

@@ -20,6 +20,8 @@ export interface NavigationHost {
   load(target: ViewTarget, initial: boolean): Promise<void>;
   /** Show `wanted`'s floor and room in the loaded target. */
   applyPlace(): void;
+  /** Back or Forward is about to show an entry again: the camera its address names comes back with it. */
+  returning(): void;
 }
 
 export class Navigation {
@@ -29,7 +31,10 @@ export class Navigation {
   private readonly history: ViewHistory;
 
   constructor(private readonly host: NavigationHost) {
-    this.history = new ViewHistory((place) => void this.visit(place, "none"));
+    this.history = new ViewHistory((place) => {
+      this.host.returning();
+      void this.visit(place, "none");
+    });
   }
 
   /** Show `place`: `how` says what becomes of the history — a new entry (the user went there), this entry (the
