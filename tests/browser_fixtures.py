@@ -75,19 +75,24 @@ class WebServer:
     app: Any
 
 
+def start_web_server(base: Path, scene_path: Path, **config: Any) -> tuple[BackgroundServer, WebServer]:
+    """A real server for that scene serving the built viewer, its state under `base` (close the first when done)."""
+    settings = config.pop("SETTINGS", None) or Settings(state_dir=base / "state", selection_dir=base / "selection",
+                                                        viewer_url="http://localhost:8090/")
+    app = create_app({"SCENE_PATH": str(scene_path), "SETTINGS": settings, "VIEWER_DIST": str(VIEWER_DIST), **config})
+    server = BackgroundServer(app).__enter__()
+    return server, WebServer(url=server.url, settings=settings, app=app)
+
+
 @pytest.fixture
 def web_server(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
     """`web_server(scene_path, **config)` starts a real server for that scene serving the built viewer."""
     running: list[BackgroundServer] = []
 
     def start(scene_path: Path, **config: Any) -> WebServer:
-        base = tmp_path / f"server{len(running)}"
-        settings = config.pop("SETTINGS", None) or Settings(state_dir=base / "state", selection_dir=base / "selection",
-                                                            viewer_url="http://localhost:8090/")
-        app = create_app({"SCENE_PATH": str(scene_path), "SETTINGS": settings, "VIEWER_DIST": str(VIEWER_DIST), **config})
-        server = BackgroundServer(app).__enter__()
+        server, served = start_web_server(tmp_path / f"server{len(running)}", scene_path, **config)
         running.append(server)
-        return WebServer(url=server.url, settings=settings, app=app)
+        return served
 
     try:
         yield start

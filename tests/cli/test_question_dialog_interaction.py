@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from scene_agent.agent.interaction import Interaction
 from scene_agent.agent.records import ConversationRecords
 from scene_agent.agent.toolbox import Toolbox, ToolCall
 from scene_agent.cli.question_dialog import TerminalQuestions
-from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.config import Settings
 from scene_agent.scene.loader import load_scene
 from scene_agent.tools.context import ToolContext
 from scene_agent.tools.question import NoUIError, QuestionDesk, QuestionReply, QuestionRequest, QuestionTimeoutError, skipped_result
@@ -25,9 +26,9 @@ from scene_agent.tools.question import NoUIError, QuestionDesk, QuestionReply, Q
 # --- inside the agent: Interaction, records, events, Toolbox -----------------------------------------------
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(state_dir=tmp_path / "state", selection_dir=tmp_path / "selections", viewer_url=DEFAULT_VIEWER_URL,
-                    selection_watch="polling")
+def settings(settings: Settings) -> Settings:
+    """The test's settings, its waits polling for the answer."""
+    return replace(settings, selection_watch="polling")
 
 
 class Agent:

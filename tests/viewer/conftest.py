@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_fixtures import BrowserPage, WebServer, local_url
+from browser_fixtures import BrowserPage, WebServer, local_url, start_web_server
 from viewer_helpers import Viewer
 
 from scene_agent.scene.loader import Scene, load_scene
@@ -36,9 +36,13 @@ def scene(small_scene_path: Path) -> Scene:
     return load_scene(small_scene_path)
 
 
-@pytest.fixture
-def server(web_server: Callable[..., WebServer], small_scene_path: Path) -> WebServer:
-    return web_server(small_scene_path)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, small_scene_path: Path) -> Iterator[WebServer]:
+    """One server for the small scene per module: each test opens views and sessions of its own on it, and none changes
+    the server (a test that needs another configuration starts its own with `web_server`)."""
+    running, served = start_web_server(tmp_path_factory.mktemp("server"), small_scene_path)
+    yield served
+    running.close()
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_fixtures import WebServer
+from browser_fixtures import WebServer, start_web_server
 from building_scene import FLATS, FLOORS, ROOMS, room_code, room_name, write_building
 from playwright.sync_api import expect
 from viewer_helpers import Viewer, png_pixels
@@ -34,9 +34,11 @@ def building_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_building(tmp_path_factory.mktemp("building"))
 
 
-@pytest.fixture
-def server(web_server: Callable[..., WebServer], building_path: Path) -> WebServer:
-    return web_server(building_path)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, building_path: Path) -> Iterator[WebServer]:
+    running, served = start_web_server(tmp_path_factory.mktemp("server"), building_path)
+    yield served
+    running.close()
 
 
 

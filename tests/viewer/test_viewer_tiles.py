@@ -7,12 +7,12 @@ does on a scene of tens of millions of points (the large demo block: `scene-agen
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_fixtures import WebServer
+from browser_fixtures import WebServer, start_web_server
 from test_viewer_framing import ANCHOR_PICKS, FLOOR_0, drawn
 from viewer_helpers import Viewer
 
@@ -24,9 +24,13 @@ TILED = f"lod=tiles&budget={BUDGET}"
 ROOMS = ["0-1", "0-2", "0-3", "1-1", "1-2", "1-3", "1-4"]
 
 
-@pytest.fixture
-def server(web_server: Callable[..., WebServer], small_scene_path: Path) -> WebServer:
-    return web_server(small_scene_path, TILE_PARAMS=TileParams(grid=4, leaf_cap=150))
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, small_scene_path: Path) -> Iterator[WebServer]:
+    """The small scene cut into a deep octree's tiles, served once for the module (tiles built on first use)."""
+    running, served = start_web_server(tmp_path_factory.mktemp("server"), small_scene_path,
+                                       TILE_PARAMS=TileParams(grid=4, leaf_cap=150))
+    yield served
+    running.close()
 
 
 def settled(v: Viewer) -> None:
