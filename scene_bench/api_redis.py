@@ -55,9 +55,10 @@ def _end_waits(pendings: list[PendingSelection]) -> int:
 
 def _submit_row(servers: list[RunningServer], broker: RedisBroker, settings: Settings, n: int, concurrency: int,
                 examples: list[str]) -> ApiRow:
-    pendings = _open_and_watch(SelectionChannel(RedisBackend(settings, broker)), n, servers[0].scene_id)
+    channel = SelectionChannel(RedisBackend(settings, broker))
+    pendings = _open_and_watch(channel, n, servers[0].scene_id)
     try:
-        settle(broker)
+        settle(channel)
         row = measure(servers, "submit", n, concurrency, examples,
                       sessions=[p.session.session_id for p in pendings])
     finally:

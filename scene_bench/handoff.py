@@ -177,7 +177,7 @@ class _RedisSide:
 
     def settle(self) -> None:
         """Until the agent's listener has taken up every session (scene_bench/redis_server.py)."""
-        settle(self._brokers[0])
+        settle(self.agent)
 
     def close(self) -> None:
         """Stop the agent's listener and close both pools."""

@@ -23,8 +23,7 @@ from pathlib import Path
 
 from scene_agent.config import load_settings, redact_url
 from scene_agent.errors import SceneAgentError
-from scene_agent.selection.redis.broker import RedisBroker
-from scene_agent.selection.redis.waiter import waiter_of
+from scene_agent.selection.channel import SelectionChannel
 from scene_bench.processes import stop_process
 
 HOST = "127.0.0.1"
@@ -123,13 +122,9 @@ def redis_from_environment() -> AbstractContextManager[BenchRedis]:
     return bench_redis(load_settings().broker, shutil.which("redis-server"))
 
 
-def settle(broker: RedisBroker) -> None:
-    """Until the broker's listener has taken up every session watched so far: each `watch` pushes onto the listener's
-    wake list and the listener takes those one BLPOP at a time (scene_agent/selection/redis/waiter.py), so a thousand
-    watches keep it busy for a while after they have returned."""
-    wake_key = broker.wake_key(waiter_of(broker).token)
-    deadline = time.monotonic() + SETTLE_TIMEOUT_S
-    while broker.client.llen(wake_key) > 0:  # each look is a round trip to Redis
-        if time.monotonic() > deadline:
-            raise RedisBenchError(f"the selection listener on {broker.where} did not take up its sessions within "
-                               f"{SETTLE_TIMEOUT_S:g} s")
+def settle(channel: SelectionChannel) -> None:
+    """Until the channel's listener has taken up every session it watched so far (SelectionChannel.settle): a
+    thousand watches keep it busy for a while after they have returned."""
+    if not channel.settle(SETTLE_TIMEOUT_S):
+        raise RedisBenchError(f"the selection listener ({channel.describe()}) did not take up its sessions within "
+                              f"{SETTLE_TIMEOUT_S:g} s")

@@ -111,6 +111,11 @@ class SelectionBackend(ABC):
         """At server start: mend what a server or a machine that died left behind; the sessions mended."""
         return []
 
+    def settle(self, timeout_s: float) -> bool:
+        """Return once this process has taken up every wait it was asked for so far (a listener may take them up one
+        by one after `watch` returned), within `timeout_s`; whether it had. Files: at once."""
+        return True
+
 
 Wait = TypeVar("Wait", bound=PendingSelection)
 

@@ -176,6 +176,10 @@ class SelectionChannel:
         """At server start: mend what a server or a machine that died left behind; the sessions mended."""
         return self.backend.recover()
 
+    def settle(self, timeout_s: float) -> bool:
+        """Return once every wait started here is taken up (a benchmark's fair start); whether it was in `timeout_s`."""
+        return self.backend.settle(timeout_s)
+
 
 def open_channel(settings: Settings) -> SelectionChannel:
     """The channel the settings name: Redis when SCENE_AGENT_BROKER is set, else the files of this machine."""

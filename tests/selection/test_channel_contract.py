@@ -147,3 +147,15 @@ def test_a_view_only_manifest_is_stored_and_names_are_checked(channel):
     assert ViewManifest.model_validate_json(channel.read_view(view.view) or b"") == view
     assert channel.read_view("../../etc/passwd") is None
     assert channel.read_view("view-" + "b" * 16) is None
+
+
+def test_settle_returns_once_every_wait_is_taken_up(channel):
+    sessions = [opened(channel) for _ in range(20)]
+    pendings = [channel.watch(session) for session in sessions]
+    try:
+        assert channel.settle(10.0) is True
+        assert all(channel.someone_waits(session.session_id) for session in sessions)
+    finally:
+        for pending in pendings:
+            pending.cancel()
+            pending.wait()

@@ -91,6 +91,18 @@ class RedisBackend(SelectionBackend):
         return waiter_of(self.broker).watch(session, self.place, selection_path(self.settings.selection_dir, session.session_id),
                                         view)
 
+    def settle(self, timeout_s: float) -> bool:
+        """Each `watch` pushes onto the listener's wake list and the listener takes those one BLPOP at a time
+        (waiter.py), so a thousand watches keep it busy a while after they have returned: until the list is empty."""
+        wake_key = self.broker.wake_key(waiter_of(self.broker).token)
+        deadline = time.monotonic() + timeout_s
+        with self.broker.reach("waiting for the selection listener"):
+            while self.broker.client.llen(wake_key) > 0:  # each look is a round trip to Redis
+                if time.monotonic() > deadline:
+                    return False
+                time.sleep(0.005)
+        return True
+
     def write_view(self, view: ViewManifest) -> None:
         with self.broker.reach(f"storing view {view.view}"):
             self.broker.client.set(key("view", view.view), view.model_dump_json(), ex=VIEW_TTL_S)
