@@ -165,10 +165,10 @@ def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) ->
     for tool in TOOLS.values():
         if not tool.asks_questions:  # the host's model asks the user itself
             register_tool(server, tool.name, tool.description, tool.input_model, tool.result_model, tools.handler(tool),
-                          input_required=tool.may_wait)
+                          input_required=tool.may_wait, read_only=tool.read_only)
     register_tool(server, "ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True)
     register_tool(server, "wait_for_selection", WaitForSelectionInput.__doc__ or "", WaitForSelectionInput, WaitOutcome,
-                  tools.wait_for_selection)
+                  tools.wait_for_selection, read_only=True)  # it only waits: the pick is the user's
     _register_resources(server, scene)
     return server, tools.jobs
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, InputRequiredResult
+from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError
 
 from scene_agent.errors import SceneAgentError, usage_error
@@ -38,10 +38,12 @@ def _parameter(name: str, model: type[BaseModel]) -> inspect.Parameter:
 
 
 def register_tool(server: MCPServer, name: str, description: str, input_model: type[In], output_model: type[BaseModel],
-                  handler: Handler[In], *, input_required: bool = False) -> None:
+                  handler: Handler[In], *, input_required: bool = False, read_only: bool = False) -> None:
     """Add tool `name`: arguments as `input_model`'s fields, result as `output_model` (structured content).
 
     `input_required`: the tool may answer 2026-07-28 clients with an input_required result (a pick to make).
+    `read_only`: a call only reads the scene; the tool's annotations say so, so that a host may run it without asking
+    the user first. Every tool works on the local scene alone (not an open world) and destroys nothing.
     """
 
     async def call(ctx: Context, **arguments: Any) -> CallToolResult | InputRequiredResult:
@@ -61,4 +63,6 @@ def register_tool(server: MCPServer, name: str, description: str, input_model: t
     parameters += [_parameter(field, input_model) for field in input_model.model_fields]
     call.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
     call.__name__ = name
-    server.add_tool(call, name=name, description=" ".join(description.split()))
+    annotations = ToolAnnotations(read_only_hint=read_only, destructive_hint=False, idempotent_hint=read_only,
+                                  open_world_hint=False)
+    server.add_tool(call, name=name, description=" ".join(description.split()), annotations=annotations)

@@ -165,4 +165,5 @@ def color(scene: Scene, code: str, lang: Lang = "en") -> ColorResult:
 
 
 TOOL = Tool("color", ColorInput, ColorResult, lambda ctx, args: color(ctx.scene, args.code, ctx.lang), aliases=("clr",),
-            returns="Returns named colour clusters and the dominant colour.")
+            returns="Returns named colour clusters and the dominant colour.",
+            read_only=True)

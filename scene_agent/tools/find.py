@@ -294,4 +294,5 @@ TOOL = Tool("find", FindInput, FindResult,
                                    within=args.within, lang=ctx.lang, viewpoint=ctx.viewpoint),
             returns="Returns candidates with code, kind, label or room type, room, floor, bounds and what was measured "
                     "(colour, size, distance); `steps` say how colour, size and place words narrowed them; when several "
-                    "are left, `disambiguation` says whether to ask the user which one.")
+                    "are left, `disambiguation` says whether to ask the user which one.",
+            read_only=True)

@@ -234,4 +234,5 @@ TOOL = Tool("measure", MeasureInput, MeasureResult,
             lambda ctx, args: measure(ctx.scene, args.measure, args.code, args.to),
             returns="Returns the measurement in metres: dimensions (width, depth, height), distance (gap between the "
                     "closest parts and centre to centre), floor_area_m2, or fit (fits, the object's cross-section, the "
-                    "opening, the room to spare).")
+                    "opening, the room to spare).",
+            read_only=True)

@@ -52,7 +52,8 @@ class Tool:
     user, so it is offered only when the user may be asked, must be called alone in its step, and is not served
     over MCP (the host's model asks its own). `prepare(parsed input)` loads what a call will need the first time
     (a library imported on first use), before the call is timed: the duration on its card is the tool's own work.
-    `returns` tells the model what the result holds; `aliases` are other names the CLI accepts.
+    `returns` tells the model what the result holds; `aliases` are other names the CLI accepts. `read_only`: a call
+    only reads the scene (no view opened, nothing stored, nobody asked), so a host may run it without asking first.
     """
 
     name: str
@@ -63,6 +64,7 @@ class Tool:
     aliases: tuple[str, ...] = ()
     waits_for_user: WaitRule | None = None
     asks_questions: bool = False
+    read_only: bool = False
     prepare: Callable[[Any], None] = _nothing_to_prepare
 
     def __post_init__(self) -> None:

@@ -142,4 +142,5 @@ def describe(result: VolumeResult, lang: Lang = "en") -> str:
 TOOL = Tool("volume", VolumeInput, VolumeResult, lambda ctx, args: volume(ctx.scene, args.code), aliases=("vol",),
             prepare=lambda args: prepare_volume(args.code),
             returns="Returns the volume in m³ with its method, the oriented box (length × width × height) and, for rooms, "
-                    "floor area and height.")
+                    "floor area and height.",
+            read_only=True)

@@ -67,6 +67,11 @@ def test_the_tools_and_their_schemas_are_the_agents(env: dict[str, str]) -> None
             assert description == FindInput.model_fields["query"].description
             for name in tools:
                 assert tools[name].output_schema is not None and tools[name].description
+            # what a host may run without asking: the tools that only read the scene (and the wait for a pick)
+            hints = {name: tool.annotations for name, tool in tools.items()}
+            assert all(h is not None and h.open_world_hint is False and h.destructive_hint is False for h in hints.values())
+            assert sorted(name for name, h in hints.items() if h and h.read_only_hint) == [
+                "color", "find", "measure", "volume", "wait_for_selection"]
 
     run(body)
 
