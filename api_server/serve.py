@@ -84,10 +84,10 @@ def served_url(host: str, port: int) -> str:
 
 
 def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS,
-                settings: ServerSettings | None = None) -> BaseWSGIServer:
+                settings: ServerSettings | None = None, advice: str = "choose another --port") -> BaseWSGIServer:
     """Bind now (port 0 picks a free port: see `.effective_port`); `run()` serves until `close()`. The page is then
     served at the bound address, which becomes the viewer URL of the app's agents unless one was given
-    (`app.serve_viewer_at`)."""
+    (`app.serve_viewer_at`). `advice`: what a port in use asks of the person (the way their command sets it)."""
     tuned = settings or ServerSettings()
     # A connection takes one to three files (a large response spills to a temp file), plus what requests open.
     raise_open_file_limit(2 * tuned.connection_limit + threads + 256)
@@ -101,8 +101,7 @@ def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS
                                asyncore_use_poll=tuned.asyncore_use_poll, backlog=tuned.backlog)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
-            raise ServeError(f"{host}:{port} is already in use (is another `scene-agent serve` running?); "
-                             "choose another --port") from None
+            raise ServeError(f"{host}:{port} is already in use (is another `scene-agent serve` running?); {advice}") from None
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     serve_viewer_at(app, served_url(host, int(server.effective_port)))
     return server
@@ -112,9 +111,9 @@ class BackgroundServer:
     """A server in a background thread (tests, benchmarks): `with BackgroundServer(app) as s: s.url`."""
 
     def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0, threads: int = DEFAULT_THREADS,
-                 settings: ServerSettings | None = None):
+                 settings: ServerSettings | None = None, advice: str = "choose another --port"):
         self.app = app
-        self.server = make_server(app, host, port, threads, settings)
+        self.server = make_server(app, host, port, threads, settings, advice)
         self.port = int(self.server.effective_port)
         self.url = f"http://{host}:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name=f"waitress:{self.port}", daemon=True)

@@ -70,6 +70,8 @@ def serving(settings: Settings, scene: Scene) -> Iterator[Served]:
         return
     port = urlsplit(settings.viewer_url).port or (443 if settings.viewer_url.startswith("https") else 80)
     app = create_app({"SCENE_PATH": str(scene.path), "SETTINGS": settings, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS)})
-    with BackgroundServer(app, host=DEFAULT_HOST, port=port, threads=SERVE_THREADS) as server:
+    # the port comes from the viewer URL, not from a flag of the command that serves it
+    advice = f"set SCENE_AGENT_VIEWER_URL to a free port (it is {settings.viewer_url})"
+    with BackgroundServer(app, host=DEFAULT_HOST, port=port, threads=SERVE_THREADS, advice=advice) as server:
         yield Served(f"Serving scene '{scene.scene_id}' at {server.url}/ for as long as this runs: open it in a browser "
                      "for the 3D viewer and the web chat", app.config["SETTINGS"])

@@ -98,3 +98,18 @@ def test_the_built_viewer_is_served_at_the_root(small_scene_path: Path, spawn: S
     status, text = http("GET", info["url"])
     assert status == 200 and '<aside id="chat"' in text and "/assets/" in text
     assert http("GET", info["url"] + "api/health")[1]["viewer_built"] is True
+
+
+def test_the_viewer_port_in_use_says_how_mcp_and_chat_choose_another(small_scene_path: Path, env: dict[str, str]) -> None:
+    """`mcp` and `chat` serve the viewer at SCENE_AGENT_VIEWER_URL's port: taken by something else, the advice names
+    that variable (neither command takes a --port for the viewer)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        viewer = {**env, "SCENE_AGENT_VIEWER_URL": f"http://localhost:{port}/"}
+        out = run_cli("mcp", "--scene", str(small_scene_path), env=viewer, timeout=60)
+    assert out.returncode == 1, out.stderr
+    assert f"127.0.0.1:{port} is already in use" in out.stderr
+    assert "SCENE_AGENT_VIEWER_URL" in out.stderr and "--port" not in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
