@@ -45,6 +45,11 @@ PICK_KEY = "pick"  # the name of the one input request of an input_required roun
 HOST_CANCELLED = "cancelled by the MCP host"
 
 
+# A form answered with none of the candidates is asked again, this many times in all; then the pick is cancelled.
+FORM_TRIES = 2
+NOT_A_CANDIDATE = "the host's answer was none of the candidates"
+
+
 def refused(action: str) -> str:
     """Why a job stopped when the user turned the pick down in the host."""
     return f"the pick was {'declined' if action == 'decline' else 'cancelled'} in the MCP host"
@@ -124,12 +129,20 @@ async def _submit(channel: SelectionChannel, pick: PickNeeded, codes: list[str])
         log.info("the host's pick for session %s was not taken: %s", pick.session_id, exc.message)
 
 
-def _chosen(scene: Scene, pick: PickNeeded, content: dict[str, Any] | None) -> list[str]:
+def _chosen(scene: Scene, pick: PickNeeded, content: dict[str, Any] | None) -> list[str] | None:
+    """The codes a form answer picks, or None when it is not a choice among the candidates."""
     try:
         choice = choice_model(scene, pick).model_validate(content or {}).choice  # type: ignore[attr-defined]
-    except ValidationError as exc:
-        raise ToolError(f"the pick does not fit the candidates ({', '.join(pick.candidates)}): {exc.errors()[0]['msg']}") from None
+    except ValidationError:
+        return None
     return [str(c) for c in choice] if isinstance(choice, list) else [str(choice)]
+
+
+def _not_a_candidate(job: Job, pick: PickNeeded, answer: object) -> ToolError:
+    """A form answered outside the choices, for the last time: the pick is cancelled (never left pending), and said."""
+    job.control.stop(NOT_A_CANDIDATE, by_user=False)
+    return ToolError(f"the pick was cancelled: the host answered {answer!r}, which is none of the candidates "
+                     f"({', '.join(pick.candidates)}); ask again")
 
 
 async def ask_host(ctx: Context, job: Job, pick: PickNeeded, mode: PickMode, scene: Scene,
@@ -140,11 +153,22 @@ async def ask_host(ctx: Context, job: Job, pick: PickNeeded, mode: PickMode, sce
         if opened.action != "accept":
             job.control.stop(refused(opened.action))
         return
-    answer = await ctx.elicit(_message(pick, mode), schema=choice_model(scene, pick))
-    if answer.action != "accept":
-        job.control.stop(refused(answer.action))
-        return
-    await _submit(channel, pick, _chosen(scene, pick, answer.data.model_dump()))
+    message = _message(pick, mode)
+    schema = render_elicitation_schema(choice_model(scene, pick))
+    for tries_left in reversed(range(FORM_TRIES)):
+        answer = await ctx.request_context.session.elicit_form(message=message, requested_schema=schema,
+                                                               related_request_id=ctx.request_id)
+        if answer.action != "accept":
+            job.control.stop(refused(answer.action))
+            return
+        codes = _chosen(scene, pick, dict(answer.content or {}))
+        if codes is not None:
+            await _submit(channel, pick, codes)
+            return
+        given = (answer.content or {}).get("choice")
+        if not tries_left:  # answered outside the choices again: cancelled, never left pending
+            raise _not_a_candidate(job, pick, given)
+        message = f"{given!r} is none of them. {_message(pick, mode)}"
 
 
 def input_required(job: Job, pick: PickNeeded, mode: PickMode, scene: Scene) -> InputRequiredResult:
@@ -170,7 +194,10 @@ async def resume(ctx: Context, jobs: Jobs, scene: Scene, channel: SelectionChann
     if not isinstance(answer, ElicitResult) or answer.action != "accept":
         job.control.stop(refused(answer.action if isinstance(answer, ElicitResult) else "cancel"))
     elif state.get("mode") == "form" and pick is not None and pick.session_id == state.get("session_id"):
-        await _submit(channel, pick, _chosen(scene, pick, dict(answer.content or {})))
+        codes = _chosen(scene, pick, dict(answer.content or {}))
+        if codes is None:
+            raise _not_a_candidate(job, pick, (answer.content or {}).get("choice"))
+        await _submit(channel, pick, codes)
     return job
 
 

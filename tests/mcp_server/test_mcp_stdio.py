@@ -177,6 +177,43 @@ def test_a_host_with_forms_only_picks_inline_among_titled_codes(env: dict[str, s
     run(body)
 
 
+def test_a_form_answered_outside_the_choices_is_asked_again(env: dict[str, str]) -> None:
+    asked: list[str] = []
+
+    async def choose(request: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(request.message)
+        return types.ElicitResult(action="accept", content={"choice": "9-9-9" if len(asked) == 1 else "0-3-3"})
+
+    async def body() -> None:
+        async with host(env, elicit="form", answer=choose) as (session, _):
+            outcome = structured(await session.call_tool("ask", {"question": "what's the color of the chair in the kitchen?"}))
+            assert (outcome["status"], outcome["codes"]) == ("answered", ["0-3-3"])
+            assert len(asked) == 2 and asked[1].startswith("'9-9-9' is none of them.")
+
+    run(body)
+
+
+def test_a_form_answered_outside_the_choices_twice_cancels_the_pick(env: dict[str, str]) -> None:
+    async def choose(request: types.ElicitRequestParams) -> types.ElicitResult:
+        return types.ElicitResult(action="accept", content={"choice": "the wooden one"})
+
+    async def body() -> None:
+        async with host(env, elicit="form", answer=choose) as (session, _):
+            refused = await session.call_tool("ask", {"question": "what's the color of the chair in the kitchen?"})
+            said = refused.content[0].text
+            assert refused.is_error and "none of the candidates (0-3-2, 0-3-3, 0-3-4, 0-3-5)" in said, said
+            assert "Traceback" not in said and "validation error" not in said
+            # the session is closed as cancelled, not left pending
+            sessions = Path(env["SCENE_AGENT_STATE_DIR"]) / "sessions"
+            ids = {p.name.split(".")[0] for p in sessions.iterdir()}
+            assert len(ids) == 1
+            viewer = env["SCENE_AGENT_VIEWER_URL"]
+            state = session_state(f"{viewer}?sessionId={ids.pop()}")
+            assert state["status"] == "cancelled", state
+
+    run(body)
+
+
 def test_a_form_for_several_is_a_list_of_codes(env: dict[str, str]) -> None:
     async def choose(request: types.ElicitRequestParams) -> types.ElicitResult:
         assert isinstance(request, types.ElicitRequestFormParams)
