@@ -43,10 +43,23 @@ INSTRUCTIONS = ("Answers questions about one scanned building (floors → rooms 
                 "`wait_for_selection`). The other tools are the agent's own steps.")
 
 
+# Fields that name a file of this machine: of no use to a host (which reaches the scene through the tools and the
+# viewer URL) and not to be handed out; left out of every result, however deep.
+LOCAL_PATHS = frozenset({"selection_file"})
+
+
+def _without_local_paths(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_local_paths(v) for k, v in value.items() if k not in LOCAL_PATHS}
+    if isinstance(value, list):
+        return [_without_local_paths(v) for v in value]
+    return value
+
+
 def result(value: BaseModel) -> CallToolResult:
     """Text for people and models (the summary line, then the result as JSON) and the result as structured content."""
     summary = value.human_summary().en if hasattr(value, "human_summary") else ""
-    dumped = value.model_dump(mode="json", exclude_none=True)
+    dumped = _without_local_paths(value.model_dump(mode="json", exclude_none=True))
     text = f"{summary}\n\n{json.dumps(dumped, ensure_ascii=False)}" if summary else json.dumps(dumped, ensure_ascii=False)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=dumped)
 

@@ -250,8 +250,12 @@ def test_without_elicitation_the_url_comes_back_and_wait_for_selection_finishes(
 def test_visualize_in_selection_mode_waits_for_the_pick(env: dict[str, str]) -> None:
     async def body() -> None:
         async with host(env, answer=accept_and_pick("0-3-5")) as (session, _):
-            shown = structured(await session.call_tool("visualize", {"codes": KITCHEN_CHAIRS, "selection_mode": True}))
+            called = await session.call_tool("visualize", {"codes": KITCHEN_CHAIRS, "selection_mode": True})
+            shown = structured(called)
             assert shown["requires_selection"] and shown["selection"]["codes"] == ["0-3-5"]
+            # no file of this machine is handed to the host: not the selection file, not the state directory
+            for local in ("selection_file", env["SCENE_AGENT_SELECTION_DIR"], env["SCENE_AGENT_STATE_DIR"]):
+                assert local not in json.dumps(shown) and local not in called.content[0].text, local
 
     run(body)
 
