@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browser_fixtures import BrowserPage, WebServer, local_url, start_web_server
+from scene_points import WIDE, settle
 from viewer_helpers import Viewer
 
 from scene_agent.scene.loader import Scene, load_scene
@@ -49,6 +50,21 @@ def server(tmp_path_factory: pytest.TempPathFactory, small_scene_path: Path) -> 
 def demo_server(web_server: Callable[..., WebServer], demo_path: Path, offline: None) -> WebServer:
     """A server for the demo home (its chat on the offline planner)."""
     return web_server(demo_path)
+
+
+@pytest.fixture
+def open_demo(page: BrowserPage, demo_server: WebServer) -> Callable[[str], Viewer]:
+    """`open_demo("/?room=0-3")`: the demo home on a wide desktop page, shown and ready."""
+
+    def go(path: str) -> Viewer:
+        page.page.set_viewport_size(WIDE)
+        page.page.goto(f"{demo_server.url}{path}")
+        v = Viewer(page.page, demo_server, page.errors)
+        v.wait_state("ready")
+        settle(page.page)
+        return v
+
+    return go
 
 
 @pytest.fixture

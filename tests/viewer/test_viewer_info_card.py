@@ -23,14 +23,6 @@ from scene_agent.tools.color import color
 from scene_agent.tools.measure import measure
 from scene_agent.tools.volume import volume
 
-def open_page(page: BrowserPage, server: WebServer, path: str) -> Viewer:
-    page.page.set_viewport_size(WIDE)
-    page.page.goto(f"{server.url}{path}")
-    v = Viewer(page.page, server, page.errors)
-    v.wait_state("ready")
-    settle(v.page)
-    return v
-
 
 def click_code(v: Viewer, code: str) -> None:
     at = v.screen_position(code)
@@ -44,8 +36,8 @@ def card_ready(page: Any, code: str) -> Any:
     return card
 
 
-def test_a_click_on_an_object_shows_what_it_is_and_how_big(page: BrowserPage, demo_server: WebServer, demo: Scene) -> None:
-    v = open_page(page, demo_server, "/?room=0-3")
+def test_a_click_on_an_object_shows_what_it_is_and_how_big(open_demo: Callable[[str], Viewer], demo: Scene) -> None:
+    v = open_demo("/?room=0-3")
     expect(v.page.get_by_test_id("info-card")).to_be_hidden()
     click_code(v, "0-3-4")
     card = card_ready(v.page, "0-3-4")
@@ -90,8 +82,8 @@ def test_a_click_on_an_object_shows_what_it_is_and_how_big(page: BrowserPage, de
     assert not v.errors
 
 
-def test_ask_about_this_puts_the_question_in_the_chat_which_answers_it(page: BrowserPage, demo_server: WebServer) -> None:
-    v = open_page(page, demo_server, "/?room=0-3")
+def test_ask_about_this_puts_the_question_in_the_chat_which_answers_it(open_demo: Callable[[str], Viewer]) -> None:
+    v = open_demo("/?room=0-3")
     click_code(v, "0-3-4")
     card_ready(v.page, "0-3-4")
     chat_input = v.page.get_by_test_id("chat-input")
@@ -107,14 +99,14 @@ def test_ask_about_this_puts_the_question_in_the_chat_which_answers_it(page: Bro
     assert not v.errors
 
 
-def test_no_card_while_picking(page: BrowserPage, demo_server: WebServer, demo: Scene) -> None:
+def test_no_card_while_picking(open_demo: Callable[[str], Viewer], demo_server: WebServer, demo: Scene) -> None:
     from scene_agent.tools.visualize import VisualizeInput, open_view
 
     vis, _ = open_view(demo, VisualizeInput(codes=["0-3-2", "0-3-3"], selection_mode=True, prompt="Which chair?"),
                        demo_server.settings, SelectionChannel(FileBackend(demo_server.settings)))
     claim = SessionStore(demo_server.settings).claim_waiting(vis.session_id or "")
     try:
-        v = open_page(page, demo_server, local_url(demo_server, vis.viewer_url or "").removeprefix(demo_server.url))
+        v = open_demo(local_url(demo_server, vis.viewer_url or "").removeprefix(demo_server.url))
         click_code(v, "0-3-2")
         v.page.wait_for_function("window.sceneViewer.selected.join() === '0-3-2'")  # the click picked
         expect(v.page.get_by_test_id("info-card")).to_be_hidden()

@@ -28,21 +28,6 @@ END_M = 0.10  # a point drawn on the edge-on side wall reaches about two spacing
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def open_demo(page: BrowserPage, demo_server: WebServer) -> Callable[[str], Viewer]:
-    """`open_demo("/?room=0-3")`: the demo home on a wide desktop page, shown and ready."""
-
-    def go(path: str) -> Viewer:
-        page.page.set_viewport_size(WIDE)
-        page.page.goto(f"{demo_server.url}{path}")
-        v = Viewer(page.page, demo_server, page.errors)
-        v.wait_state("ready")
-        settle(page.page)
-        return v
-
-    return go
-
-
 def use_tool(page: Any, testid: str) -> None:
     page.get_by_test_id(testid).click()
     expect(page.get_by_test_id(testid)).to_have_attribute("aria-pressed", "true")
