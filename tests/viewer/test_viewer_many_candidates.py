@@ -87,6 +87,13 @@ def english(basic: str) -> str:
     return "grey" if basic == "gray" else basic
 
 
+def drawn_big_enough(v: Viewer, code: str) -> None:
+    """A frame drawn, and the candidate at least MIN_PX across on screen."""
+    draw_now(v)
+    box = screen_box(v, code)
+    assert box and min(box[2] - box[0], box[3] - box[1]) >= MIN_PX, (code, box)
+
+
 def check_labels(v: Viewer) -> dict[str, tuple[float, float, float, float]]:
     """The labels drawn: at most READABLE, none over another, over a chair's box or over the side panel; on a floor
     shown alone, only its chairs (the others are not drawn)."""
@@ -162,9 +169,7 @@ def test_the_first_framing_shows_one_kitchen_big_and_lists_the_rest(pick: Callab
     v.page.click("#viewer [data-testid=show-candidate][data-show='2-4-3']")
     v.page.wait_for_function("window.sceneViewer.framed.join() === '2-4-3'")
     assert v.hook("floor") == "2"
-    draw_now(v)
-    box = screen_box(v, "2-4-3")
-    assert box and min(box[2] - box[0], box[3] - box[1]) >= MIN_PX
+    drawn_big_enough(v, "2-4-3")
     assert v.hook("selected") == []
     check_labels(v)
 
@@ -187,9 +192,7 @@ def test_a_row_or_a_label_picks_and_confirm_sends_it(pick: Callable[..., Pick]) 
     v.page.wait_for_function("window.sceneViewer.selected.join() === '1-3-2'")
     v.page.wait_for_function("window.sceneViewer.framed.join() === '1-3-1,1-3-2,1-3-3,1-3-4'")
     assert v.hook("floor") == "1"
-    draw_now(v)
-    box = screen_box(v, "1-3-2")
-    assert box and min(box[2] - box[0], box[3] - box[1]) >= MIN_PX
+    drawn_big_enough(v, "1-3-2")
     assert v.page.get_attribute("#viewer [data-code='1-3-2']", "aria-selected") == "true"
 
     # a click on a chair's label picks that chair

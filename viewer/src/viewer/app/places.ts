@@ -9,6 +9,7 @@ import { isVisible } from "../looks/looks";
 import type { Wanted } from "../navigation/navigation";
 import { roomRows, viewTitle } from "../panel/titles";
 import { planFraming } from "../stage/candidateFraming";
+import type { ScreenRect } from "../stage/framing";
 import type { ViewerParts } from "./parts";
 import type { ViewerStore } from "./store";
 import type { Styling } from "./styling";
@@ -41,7 +42,7 @@ export class Places {
     if (!model || !stage) return;
     const bounds = unionBounds(codes.flatMap((c) => itemsOf(model, c)).map((i) => i.bounds));
     if (!bounds) return;
-    stage.frame(padded(bounds), this.parts.view.visibleRects() ?? this.parts.panel.insetLeft());
+    stage.frame(padded(bounds), this.uncovered());
     this.store.framed = [...codes];
     this.parts.labels.framed = new Set(codes);
   }
@@ -53,7 +54,12 @@ export class Places {
   refit(): void {
     const stage = this.parts.stage();
     const bounds = stage?.framedBounds;
-    if (stage && bounds) stage.frame(bounds, this.parts.view.visibleRects() ?? this.parts.panel.insetLeft());
+    if (stage && bounds) stage.frame(bounds, this.uncovered());
+  }
+
+  /** The part of the canvas framing may use: what the panels leave uncovered (stage.ts frame). */
+  private uncovered(): ScreenRect[] | number {
+    return this.parts.view.visibleRects() ?? this.parts.panel.insetLeft();
   }
 
   /** Whether the user sees some of `code` now: an item of it drawn, in a part of the canvas nothing covers. */

@@ -30,6 +30,15 @@ interface Drawn {
   rows: { code: string; el: HTMLLIElement; text: HTMLElement; search: () => string; show: HTMLButtonElement | null }[];
 }
 
+/** A row's "Look inside" button (a room with objects): a click looks inside, and does not pick or frame the row. */
+export function drillButton(room: string, drill: (room: string) => void): HTMLButtonElement {
+  const button = h("button", { type: "button", class: "sv-drill-button", "data-testid": "drill", "data-room": room, tabindex: "-1" });
+  button.addEventListener("click", (e) => {
+    e.stopPropagation();
+    drill(room);
+  });
+  return button;
+}
 export class CandidateList {
   /** The filter box: the panel puts it above the list. */
   readonly filterBox = h("div", { class: "sv-filter", hidden: true });
@@ -67,15 +76,8 @@ export class CandidateList {
         const li = h("li", { class: `sv-row sv-row-${row.kind}`, tabindex: "0", role: "option", "aria-selected": "false",
                              "data-code": row.code }, swatch, text);
         if (row.kind === "object") li.append(h("span", { class: "sv-code" }, row.code)); // a room's row starts with it
-        let drill: HTMLButtonElement | undefined;
-        if (row.drill) {
-          drill = h("button", { type: "button", class: "sv-drill-button", "data-testid": "drill", "data-room": row.code, tabindex: "-1" });
-          drill.addEventListener("click", (e) => {
-            e.stopPropagation();
-            this.on.drill(row.code);
-          });
-          li.append(drill);
-        }
+        const drill = row.drill ? drillButton(row.code, (room) => this.on.drill(room)) : undefined;
+        if (drill) li.append(drill);
         li.addEventListener("click", () => this.on.pick(row.code));
         li.addEventListener("mouseenter", () => this.on.hover(row.code));
         li.addEventListener("focus", () => this.on.focus(row.code));

@@ -3,7 +3,7 @@
 // phone (viewer.css) — loading progress and the state card (stateCard.ts).
 // Texts are kept as functions of the language, so a language switch re-renders every one of them.
 
-import { CandidateList } from "./candidateList";
+import { CandidateList, drillButton } from "./candidateList";
 import type { CandidateGroup } from "./candidateRows";
 import { h, setText } from "./dom";
 import { listKey } from "./listKeys";
@@ -246,15 +246,8 @@ export class Panel {
     });
     el.addEventListener("mouseenter", () => this.on.hoverRow(row.code));
     el.addEventListener("focus", () => this.focusRow(row.code));
-    let drill: HTMLButtonElement | undefined;
-    if (row.drill) {
-      drill = h("button", { type: "button", class: "sv-drill-button", "data-testid": "drill", "data-room": row.code, tabindex: "-1" });
-      drill.addEventListener("click", (e) => {
-        e.stopPropagation();
-        this.on.drill(row.code);
-      });
-      el.append(drill);
-    }
+    const drill = row.drill ? drillButton(row.code, (room) => this.on.drill(room)) : undefined;
+    if (drill) el.append(drill);
     this.list.append(el);
     this.rows.set(row.code, { el, row, drill });
   }

@@ -14,6 +14,7 @@
 // the others.
 
 import type { Bounds } from "../data/api";
+import { unionBounds } from "../data/model";
 
 export interface CandidatePlace {
   code: string;
@@ -43,18 +44,6 @@ const FAR_MIN_M = 3;
 
 const centre = (b: Bounds) => b.min.map((v, k) => (v + b.max[k]) / 2);
 
-function union(list: Bounds[]): Bounds {
-  const min = [...list[0].min] as Bounds["min"];
-  const max = [...list[0].max] as Bounds["max"];
-  for (const b of list) {
-    for (let k = 0; k < 3; k++) {
-      min[k] = Math.min(min[k], b.min[k]);
-      max[k] = Math.max(max[k], b.max[k]);
-    }
-  }
-  return { min, max };
-}
-
 /** The main group: the largest, the first of them on a tie (the candidates' order). */
 function mainGroup(places: CandidatePlace[]): CandidatePlace[] {
   const groups = new Map<string, CandidatePlace[]>();
@@ -72,7 +61,7 @@ function nearOnes(places: CandidatePlace[]): CandidatePlace[] {
 
 /** Candidates far from the main group (none unless they are few). */
 function farFrom(main: CandidatePlace[], places: CandidatePlace[]): Set<string> {
-  const box = union(main.map((p) => p.bounds));
+  const box = unionBounds(main.map((p) => p.bounds))!; // a main group has a candidate at least
   const c = centre(box);
   const half = Math.hypot(...box.max.map((v, k) => (v - box.min[k]) / 2));
   const reach = Math.max(FAR_MIN_M, FAR_FACTOR * half);
