@@ -11,14 +11,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # selection channel across machines start their own (it is not started as a service).
 APT_PACKAGES := libusb-1.0-0 chromium redis-server
 
-.PHONY: run test lint types setup system-deps viewer clean
+.PHONY: run test lint types setup system-deps viewer mcp-clients clean
 
 run: setup viewer
 	$(BIN)/scene-agent scene info
 	$(BIN)/scene-agent chat --serve
 
 # Lint and types first: they take seconds and fail fast; then every test, one worker per CPU (pytest-xdist).
-test: setup viewer lint types
+test: setup viewer mcp-clients lint types
 	$(BIN)/python -m pytest -q -n auto
 
 lint: setup
@@ -64,5 +64,12 @@ viewer/node_modules/.package-lock.json: viewer/package-lock.json
 viewer/dist/index.html: viewer/node_modules/.package-lock.json $(VIEWER_SOURCES) $(API_MODEL_SOURCES) | $(STAMP)
 	cd viewer && SCENE_AGENT_PYTHON=$(abspath $(BIN))/python npm run build
 
+# The official MCP clients the MCP server is tested with (the TypeScript SDK): npm ci when the lock file changed.
+mcp-clients: tests/mcp_clients/node_modules/.package-lock.json
+
+tests/mcp_clients/node_modules/.package-lock.json: tests/mcp_clients/package-lock.json
+	cd tests/mcp_clients && npm ci --no-audit --no-fund
+	@touch $@
+
 clean:
-	rm -rf $(VENV) build *.egg-info manifests/demo viewer/dist viewer/node_modules
+	rm -rf $(VENV) build *.egg-info manifests/demo viewer/dist viewer/node_modules tests/mcp_clients/node_modules

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from scene_agent.agent.control import RunControl
 from scene_agent.agent.events import AgentEvent, SelectionCancelled, SelectionReceived, SelectionRequired, SelectionTimeout
 from scene_agent.errors import SceneAgentError
+from scene_agent.language.words import Lang
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
 from scene_agent.tools.question import NoUIError, QuestionInput, QuestionResult
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 
 MAX_KEPT_JOBS = 256  # finished jobs kept for a late wait_for_selection; the oldest go first
 DONE_JOB_RETENTION_S = 600.0
+STOP_WAIT_S = 1.5  # at shutdown, how long the jobs have to close their picks (the process ends within 2 s)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ class Job:
     sessions: set[str] = field(default_factory=set)  # every session it asked a pick in
     finished: Finished | None = None
     finished_at: float | None = None
+    lang: Lang = "en"  # the language of the question (ask): what its results say
+    viewer_opened: str | None = None  # the session of a URL elicitation whose end the host is yet to be told
+    ended: threading.Event = field(default_factory=threading.Event)
     _milestones: queue.Queue[Milestone] = field(default_factory=queue.Queue)
 
     def start(self, work: Callable[[Job], BaseModel]) -> Job:
@@ -97,13 +102,18 @@ class Job:
             done = Finished(error=SceneAgentError(f"{self.tool} failed: {type(exc).__name__}: {exc}"))
         self.pick, self.finished, self.finished_at = None, done, time.monotonic()
         self._milestones.put(done)
+        self.ended.set()
 
     def next_milestone(self, timeout: float | None) -> Milestone | None:
-        """The next milestone, waiting up to `timeout` s (None: until there is one); None when none came."""
+        """The next milestone, waiting up to `timeout` s (None: until there is one); None when none came.
+
+        The end stands once it came, whoever took it off the queue: a call the host gave up on may still be running
+        out its wait and take it first.
+        """
         try:
             return self._milestones.get(timeout=timeout)
         except queue.Empty:
-            return None
+            return self.finished
 
     def needs_pick(self, pick: PickNeeded) -> None:
         """Called from the job's thread once the session is claimed: the host may be asked now."""
@@ -187,10 +197,14 @@ class Jobs:
             jobs = list(self._jobs.values())
         return next((job for job in reversed(jobs) if session_id in job.sessions), None)
 
-    def stop_all(self, reason: str) -> None:
-        """Stop every job still running (the server is shutting down)."""
+    def stop_all(self, reason: str, wait: float = STOP_WAIT_S) -> list[Job]:
+        """Stop every job still running (the server is shutting down) and wait up to `wait` s for them to end, so that
+        their picks are closed as cancelled before the process goes; the jobs that did not end in time."""
         with self._lock:
-            jobs = list(self._jobs.values())
-        for job in jobs:
-            if job.finished is None:
-                job.control.stop(reason)
+            running = [job for job in self._jobs.values() if job.finished is None]
+        for job in running:
+            job.control.stop(reason, by_user=False)
+        deadline = time.monotonic() + wait
+        for job in running:
+            job.ended.wait(max(0.0, deadline - time.monotonic()))
+        return [job for job in running if job.finished is None]

@@ -1,4 +1,5 @@
-"""The inputs and results of the MCP tools that exist only here: `ask` (the whole agent) and `wait_for_selection`.
+"""The inputs and results of the MCP tools that exist only here: `ask` (the whole agent), `wait_for_selection` and
+`cancel_selection`.
 
 The other tools (`find`, `visualize`, `color`, `volume`) take and return the very models the agent uses
 (scene_agent/tools/).
@@ -14,7 +15,10 @@ from scene_agent.selection.session import MAX_TIMEOUT_S, SESSION_ID_RE
 from scene_agent.tools.summary import Summary
 from scene_agent.tools.visualize import VisOutput
 
-DEFAULT_WAIT_S = 60.0
+# One wait_for_selection call waits at most this long: well under the 60 s after which common clients give up on a
+# request (the TypeScript SDK's default; progress does not extend it). A host calls again while it says `waiting`.
+DEFAULT_WAIT_S = 25.0
+MAX_WAIT_S = 50.0
 
 
 class AskInput(BaseModel):
@@ -60,8 +64,31 @@ class WaitForSelectionInput(BaseModel):
     (the host could not open the viewer itself); then the call goes on and its result comes back here."""
 
     session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="The session_id the call returned.")
-    timeout: float = Field(default=DEFAULT_WAIT_S, gt=0, le=MAX_TIMEOUT_S,
-                           description="Seconds to wait now; call again if the user is still picking.")
+    timeout: float = Field(default=DEFAULT_WAIT_S, gt=0, le=MAX_WAIT_S,
+                           description="Seconds to wait now (at most 50, so that no client gives up on the call); "
+                                       "call again while it says `waiting`. Cancelling this call does not cancel the "
+                                       "pick: cancel_selection does.")
+
+
+class CancelSelectionInput(BaseModel):
+    """Cancel a pick the user has not made yet (the session `ask` or `visualize` returned): the viewer says it was
+    cancelled, and the call waiting on it ends as cancelled."""
+
+    session_id: str = Field(pattern=SESSION_ID_RE.pattern, description="The session_id of the pick.")
+
+
+class CancelOutcome(BaseModel):
+    """What became of the pick."""
+
+    session_id: str
+    status: Literal["cancelled", "ended"] = Field(description="cancelled: it was waiting and is no more; ended: it had "
+                                                              "already ended (picked, timed out or cancelled).")
+
+    def human_summary(self) -> Summary:
+        """One line."""
+        if self.status == "cancelled":
+            return Summary(en=f"pick {self.session_id} cancelled", zh=f"已取消选择 {self.session_id}")
+        return Summary(en=f"pick {self.session_id} had already ended", zh=f"选择 {self.session_id} 已经结束")
 
 
 class WaitOutcome(BaseModel):

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
 
 from mcp_server.jobs import Finished, Job, Jobs, Milestone, PickNeeded
 from scene_agent.errors import SceneAgentError
+from scene_agent.language.words import Lang
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.selection.channel import SelectionChannel
@@ -44,6 +45,10 @@ PickMode = Literal["url", "form", "none"]
 PICK_KEY = "pick"  # the name of the one input request of an input_required round
 HOST_CANCELLED = "cancelled by the MCP host"
 
+
+# A call that opened the viewer returns after this long at most with the pick still to make (`selection_required`;
+# wait_for_selection follows it): common clients give up on a request after 60 s, progress or not.
+CALL_BUDGET_S = 45.0
 
 # A form answered with none of the candidates is asked again, this many times in all; then the pick is cancelled.
 FORM_TRIES = 2
@@ -91,16 +96,30 @@ def choice_model(scene: Scene, pick: PickNeeded) -> type[BaseModel]:
     return create_model("Pick", choice=(field, ...))
 
 
+def pick_needed(pick: PickNeeded, lang: Lang, opened: bool) -> str:
+    """What a call that returns before the pick says, in the question's language: the choice, where it is made (the
+    viewer at the pick's URL; already open in the host, or to open), and to call wait_for_selection."""
+    question = pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
+    if lang == "zh":
+        where = "3D 查看器已打开，用户正在其中选择" if opened else "请让用户打开 pick.viewer_url，在 3D 查看器中选择并确认"
+        return f"{question} {where}；然后用 session_id {pick.session_id} 调用 wait_for_selection 获取答案。"
+    where = ("The 3D viewer is open and the user is picking there" if opened else
+             "The user picks in the 3D viewer at pick.viewer_url (open it for them) and confirms")
+    return f"{question} {where}; then call wait_for_selection with session_id {pick.session_id} for the answer."
+
+
 def _message(pick: PickNeeded, mode: PickMode) -> str:
     if mode == "url":
         return f"{pick.prompt} (in the 3D viewer; {pick.seconds_left:.0f} s to pick)"
     return pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
 
 
-async def next_milestone(ctx: Context, job: Job, timeout: float | None = None) -> Milestone | None:
+async def next_milestone(ctx: Context, job: Job, timeout: float | None = None, *, stop_on_cancel: bool = True
+                         ) -> Milestone | None:
     """The job's next milestone, reporting progress while a pick is awaited; None when `timeout` passed first.
 
-    A host that cancels the request stops the job (its pick is closed as cancelled), then the cancellation goes on.
+    A host that cancels the request stops the job (its pick is closed as cancelled), then the cancellation goes on;
+    with `stop_on_cancel` False (a wait_for_selection) the job and its pick go on.
     """
     deadline = None if timeout is None else time.monotonic() + timeout
     try:
@@ -117,7 +136,8 @@ async def next_milestone(ctx: Context, job: Job, timeout: float | None = None) -
                 await ctx.report_progress(round(pick.timeout - left, 1), pick.timeout,
                                           f"{left:.0f} s left to pick in the viewer")
     except anyio.get_cancelled_exc_class():
-        job.control.stop(HOST_CANCELLED)
+        if stop_on_cancel:
+            job.control.stop(HOST_CANCELLED)
         raise
 
 
@@ -216,8 +236,13 @@ async def follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel
 
 async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
     asked: PickNeeded | None = None
+    deadline = time.monotonic() + CALL_BUDGET_S
     while True:
-        milestone = await next_milestone(ctx, job)
+        left = deadline - time.monotonic() if asked is not None else None
+        milestone = await next_milestone(ctx, job, None if left is None else max(0.0, left))
+        if milestone is None and asked is not None:  # the viewer is open and the pick is the user's: the host follows
+            job.viewer_opened = asked.session_id       # it with wait_for_selection, before its client gives up
+            return asked
         if asked is not None and not modern(ctx) and pick_mode(ctx) == "url":
             await ctx.session.send_elicit_complete(asked.session_id, related_request_id=ctx.request_id)
             asked = None
@@ -230,4 +255,4 @@ async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChanne
         if modern(ctx):
             return input_required(job, milestone, mode, scene)
         await ask_host(ctx, job, milestone, mode, scene, channel)
-        asked = milestone
+        asked = milestone if mode == "url" else None  # a form's answer is in the channel already

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import socket
+import sys
+import threading
 from collections.abc import Callable
+from types import FrameType
 
 import anyio
 import uvicorn
@@ -18,12 +23,37 @@ HOST = "127.0.0.1"
 MCP_PATH = "/mcp"
 
 
+STOPPED = "the MCP server stopped"
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
 def serve_stdio(server: MCPServer, jobs: Jobs) -> None:
-    """Serve on stdin/stdout until the host closes them; jobs still running are stopped (their picks cancelled)."""
+    """Serve on stdin/stdout until the host closes them; jobs still running are stopped (their picks cancelled).
+
+    SIGTERM or SIGINT does the same and ends the process (a second one ends it at once): the SDK reads stdin in a
+    thread that nothing interrupts, so the process does not wait for that read to return.
+    """
+    stopping = threading.Event()
+
+    def end(signum: int) -> None:
+        log.info("%s: cancelling the picks still open and stopping", signal.Signals(signum).name)
+        jobs.stop_all(STOPPED)
+        sys.stderr.flush()
+        os._exit(0)
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        if stopping.is_set():
+            os._exit(128 + signum)
+        stopping.set()
+        threading.Thread(target=end, args=(signum,), name="mcp-stop", daemon=True).start()
+
+    previous = {signum: signal.signal(signum, on_signal) for signum in STOP_SIGNALS}
     try:
         server.run()
     finally:
-        jobs.stop_all("the MCP server stopped")
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        jobs.stop_all(STOPPED)
 
 
 def serve_http(server: MCPServer, jobs: Jobs, port: int, on_listening: Callable[[str], None]) -> None:
@@ -51,5 +81,5 @@ def serve_http(server: MCPServer, jobs: Jobs, port: int, on_listening: Callable[
     try:
         anyio.run(run)
     finally:
-        jobs.stop_all("the MCP server stopped")
+        jobs.stop_all(STOPPED)
         sock.close()

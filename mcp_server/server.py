@@ -23,9 +23,17 @@ from pydantic import BaseModel
 
 import scene_agent
 from mcp_server.jobs import Finished, Job, JobLink, Jobs, PickNeeded
-from mcp_server.models import AskInput, AskOutcome, PendingPick, WaitForSelectionInput, WaitOutcome
-from mcp_server.picks import follow, next_milestone, resume
-from mcp_server.tool_functions import Handler, register_tool
+from mcp_server.models import (
+    AskInput,
+    AskOutcome,
+    CancelOutcome,
+    CancelSelectionInput,
+    PendingPick,
+    WaitForSelectionInput,
+    WaitOutcome,
+)
+from mcp_server.picks import HOST_CANCELLED, follow, modern, next_milestone, pick_mode, pick_needed, resume
+from mcp_server.tool_functions import Handler, mcp_tool
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
@@ -68,6 +76,9 @@ def _language_of(parsed: BaseModel) -> Lang:
     """The language of the first argument in words (find's query), else English: what the tool's words are in."""
     texts = (value for value in parsed.model_dump().values() if isinstance(value, str))
     return next((lang for text in texts if (lang := detect_language(text)) is not None), "en")
+
+
+CANCEL_WAIT_S = 5.0  # cancel_selection waits this long for the call to close the pick
 
 
 def _failed(done: Finished) -> ToolError:
@@ -130,6 +141,7 @@ class SceneTools:
                                selection_timeout=spec.timeout)
             job = self.jobs.add(Job("ask")).start(
                 lambda job: agent.query(spec.question, on_event=job.see, control=job.control).final)
+        job.lang = detect_language(spec.question) or "en"
         reached = await follow(ctx, job, self.scene, self.channel)
         return reached if isinstance(reached, InputRequiredResult) else result(self._asked(reached, job))
 
@@ -139,10 +151,8 @@ class SceneTools:
             pick = PendingPick(session_id=reached.session_id, viewer_url=reached.viewer_url,
                                candidates=reached.candidates, prompt=reached.prompt, multiple=reached.multiple,
                                seconds_left=round(reached.seconds_left, 1))
-            question = reached.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
-            return AskOutcome(status="selection_required", pick=pick, viewer_url=reached.viewer_url,
-                              answer=f"{question} The user picks in the 3D viewer at {reached.viewer_url} — then call "
-                                     f"wait_for_selection with session_id {reached.session_id} for the answer.")
+            opened = job.viewer_opened == reached.session_id
+            return AskOutcome(status="selection_required", pick=pick, answer=pick_needed(reached, job.lang, opened))
         final = reached.value
         if final is None:
             raise _failed(reached)
@@ -156,7 +166,12 @@ class SceneTools:
         if job is None:
             raise ToolError(f"no call of this server waits on selection session {spec.session_id} (it was never "
                             "returned here, or ended long ago)")
-        milestone = await next_milestone(ctx, job, spec.timeout) if job.finished is None else job.finished
+        milestone = (await next_milestone(ctx, job, spec.timeout, stop_on_cancel=False) if job.finished is None
+                     else job.finished)
+        if milestone is not None and job.viewer_opened is not None:  # the URL elicitation ends here
+            if pick_mode(ctx) == "url" and not modern(ctx):
+                await ctx.session.send_elicit_complete(job.viewer_opened, related_request_id=ctx.request_id)
+            job.viewer_opened = None
         if milestone is None:
             left = job.pick.seconds_left if job.pick else 0.0
             return result(WaitOutcome(session_id=spec.session_id, status="waiting", seconds_left=round(left, 1)))
@@ -170,18 +185,30 @@ class SceneTools:
             raise _failed(milestone)
         return result(outcome)
 
+    async def cancel_selection(self, ctx: Context, spec: CancelSelectionInput) -> CallToolResult:
+        job = self.jobs.by_session(spec.session_id)
+        if job is None:
+            raise ToolError(f"no call of this server waits on selection session {spec.session_id} (it was never "
+                            "returned here, or ended long ago)")
+        if job.finished is not None or (job.pick is None or job.pick.session_id != spec.session_id):
+            return result(CancelOutcome(session_id=spec.session_id, status="ended"))
+        job.control.stop(HOST_CANCELLED)
+        await anyio.to_thread.run_sync(lambda: job.ended.wait(CANCEL_WAIT_S))
+        return result(CancelOutcome(session_id=spec.session_id, status="cancelled"))
+
 
 def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) -> tuple[MCPServer, Jobs]:
     """The MCP server for one scene: its tools and resources; the jobs it runs (to stop them on shutdown)."""
-    server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS)
     tools = SceneTools(scene, settings, channel, Jobs())
-    for tool in TOOLS.values():
-        if not tool.asks_questions:  # the host's model asks the user itself
-            register_tool(server, tool.name, tool.description, tool.input_model, tool.result_model, tools.handler(tool),
-                          input_required=tool.may_wait, read_only=tool.read_only)
-    register_tool(server, "ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True)
-    register_tool(server, "wait_for_selection", WaitForSelectionInput.__doc__ or "", WaitForSelectionInput, WaitOutcome,
-                  tools.wait_for_selection, read_only=True)  # it only waits: the pick is the user's
+    served = [mcp_tool(tool.name, tool.description, tool.input_model, tool.result_model, tools.handler(tool),
+                       input_required=tool.may_wait, read_only=tool.read_only)
+              for tool in TOOLS.values() if not tool.asks_questions]  # the host's model asks the user itself
+    served.append(mcp_tool("ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True))
+    served.append(mcp_tool("wait_for_selection", WaitForSelectionInput.__doc__ or "", WaitForSelectionInput, WaitOutcome,
+                           tools.wait_for_selection, read_only=True))  # it only waits: the pick is the user's
+    served.append(mcp_tool("cancel_selection", CancelSelectionInput.__doc__ or "", CancelSelectionInput, CancelOutcome,
+                           tools.cancel_selection))
+    server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS, tools=served)
     _register_resources(server, scene)
     return server, tools.jobs
 

@@ -2,9 +2,10 @@
 
 The SDK derives a tool's input schema from its function's parameters (a pydantic-model parameter would be
 nested under its own name). So each tool is a function whose signature is generated from the model's fields,
-with their descriptions and constraints; the arguments are then validated again by the model itself (its own
-validators included), and a mistake becomes a tool error that names the field. The output schema is the
-result model's.
+with their descriptions and constraints. That signature gives the schema only: the SDK is told to pass the
+arguments through as sent (`_AsSent`), and the model validates them itself (its own validators included), so a
+mistake becomes a tool error of one sentence naming the field, and an argument the tool does not take is refused
+with the names it does take (the SDK would drop it silently). The output schema is the result model's.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import inspect
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scene_agent.errors import SceneAgentError, usage_error
 
@@ -37,9 +40,29 @@ def _parameter(name: str, model: type[BaseModel]) -> inspect.Parameter:
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
 
 
-def register_tool(server: MCPServer, name: str, description: str, input_model: type[In], output_model: type[BaseModel],
-                  handler: Handler[In], *, input_required: bool = False, read_only: bool = False) -> None:
-    """Add tool `name`: arguments as `input_model`'s fields, result as `output_model` (structured content).
+class _AsSent(ArgModelBase):
+    """The arguments as the host sent them, for the tool's own model to validate."""
+
+    model_config = ConfigDict(extra="allow")
+
+    def model_dump_one_level(self) -> dict[str, Any]:
+        return dict(self.__pydantic_extra__ or {})
+
+
+def invalid_arguments(name: str, input_model: type[BaseModel], arguments: dict[str, Any],
+                      exc: ValidationError | None = None) -> str:
+    """One sentence on what is wrong with a call's arguments: the unknown ones (and the known), else each bad field."""
+    unknown = sorted(set(arguments) - set(input_model.model_fields))
+    if unknown:
+        known = ", ".join(input_model.model_fields)
+        return (f"{name} takes no argument {', '.join(repr(u) for u in unknown)}; its arguments are {known}")
+    assert exc is not None
+    return f"bad arguments for {name}: {usage_error(exc).message}"
+
+
+def mcp_tool(name: str, description: str, input_model: type[In], output_model: type[BaseModel], handler: Handler[In], *,
+             input_required: bool = False, read_only: bool = False) -> Tool:
+    """Tool `name`: arguments as `input_model`'s fields, result as `output_model` (structured content).
 
     `input_required`: the tool may answer 2026-07-28 clients with an input_required result (a pick to make).
     `read_only`: a call only reads the scene; the tool's annotations say so, so that a host may run it without asking
@@ -47,10 +70,12 @@ def register_tool(server: MCPServer, name: str, description: str, input_model: t
     """
 
     async def call(ctx: Context, **arguments: Any) -> CallToolResult | InputRequiredResult:
+        if set(arguments) - set(input_model.model_fields):
+            raise ToolError(invalid_arguments(name, input_model, arguments))
         try:
             parsed = input_model.model_validate(arguments)
         except ValidationError as exc:
-            raise ToolError(usage_error(exc).message) from None
+            raise ToolError(invalid_arguments(name, input_model, arguments, exc)) from None
         try:
             return await handler(ctx, parsed)
         except SceneAgentError as exc:  # expected failures (unknown code, the broker away): said, not a crash
@@ -65,4 +90,6 @@ def register_tool(server: MCPServer, name: str, description: str, input_model: t
     call.__name__ = name
     annotations = ToolAnnotations(read_only_hint=read_only, destructive_hint=False, idempotent_hint=read_only,
                                   open_world_hint=False)
-    server.add_tool(call, name=name, description=" ".join(description.split()), annotations=annotations)
+    tool = Tool.from_function(call, name=name, description=" ".join(description.split()), annotations=annotations)
+    tool.fn_metadata.arg_model = _AsSent  # the schema stays the signature's; the model validates (above)
+    return tool

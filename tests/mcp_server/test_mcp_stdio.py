@@ -58,7 +58,8 @@ def test_the_tools_and_their_schemas_are_the_agents(env: dict[str, str]) -> None
     async def body() -> None:
         async with host(env) as (session, _):
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            assert sorted(tools) == ["ask", "color", "find", "measure", "visualize", "volume", "wait_for_selection"]
+            assert sorted(tools) == ["ask", "cancel_selection", "color", "find", "measure", "visualize", "volume",
+                                    "wait_for_selection"]
             assert set(tools["find"].input_schema["properties"]) == set(FindInput.model_fields)
             assert set(tools["visualize"].input_schema["properties"]) == set(VisualizeInput.model_fields)
             assert tools["visualize"].input_schema["required"] == ["codes"]
@@ -109,6 +110,7 @@ def test_measure_answers_with_numbers_and_says_what_is_missing(env: dict[str, st
     ({}, ["code", "Field required"]),
     ({"code": 7}, ["code", "string"]),
     ({"code": "the sofa"}, ["the sofa"]),
+    ({"code": "0-2-1", "colour": "red"}, ["volume takes no argument 'colour'; its arguments are code"]),
 ])
 def test_bad_arguments_are_a_tool_error_and_the_server_goes_on(env: dict[str, str], arguments: dict, says: list[str]) -> None:
     async def body() -> None:
