@@ -97,13 +97,9 @@ def closeness(word: ColorWord, item: ItemAttributes) -> float:
 
 
 def dominant_term(item: ItemAttributes) -> str | None:
-    """The basic term of the item's main colour, as people would name it (a neutral by its lightness)."""
-    if not item.colors:
-        return None
-    part = item.colors[0]
-    if _chroma(part) < ACHROMATIC_CHROMA and part.basic in NEUTRAL_L:
-        return "black" if part.lab[0] < BLACK_BELOW_L else "white" if part.lab[0] > 85 else "gray"
-    return part.basic
+    """The basic term of the item's main colour: the colour tool's own (so that a prompt's "the gray office chair"
+    and the answer's "gray (dimgray)" agree; a question's "black" still fits a charcoal, `_term_fits`)."""
+    return item.colors[0].basic if item.colors else None
 
 
 @lru_cache(maxsize=16)

@@ -146,7 +146,7 @@ def test_on_a_terminal_a_pick_is_answered_in_words(spawn: Spawner, demo_path: Pa
     chat.wait_stderr("👉 Please pick the chair you mean in the viewer")
     chat.wait_stderr("or type which one here")
     chat.say("the purple one")
-    chat.wait_stderr("There is no purple chair; the chairs are red, blue, green, yellow and black.")
+    chat.wait_stderr("There is no purple chair; the chairs are red, blue, green, yellow and gray.")
     chat.say("the red one")
     chat.wait_stderr("Picked 0-3-2 from your words.")
     chat.wait_stderr("👆 Picked 0-3-2 (chair) (you said “the red one”)")

@@ -80,3 +80,15 @@ def test_a_chinese_question_is_answered_in_chinese_with_the_url_once(env: dict[s
             assert json.dumps(pending, ensure_ascii=False).count(pending["pick"]["viewer_url"]) == 1
 
     run(body)
+
+
+def test_the_pick_prompt_and_the_answer_name_a_colour_alike(env: dict[str, str]) -> None:
+    async def body() -> None:
+        async with host(env, elicit=None) as (session, _):
+            pending = structured(await session.call_tool("ask", {"question": "what's the color of the chair?"}))
+            assert "the gray office chair (0-4-2)" in pending["pick"]["prompt"]
+            assert await anyio.to_thread.run_sync(lambda: pick(pending["pick"]["viewer_url"], "0-4-2")) == 200
+            done = structured(await session.call_tool("wait_for_selection", {"session_id": pending["pick"]["session_id"]}))
+            assert "is gray" in done["ask"]["answer"]
+
+    run(body)
