@@ -197,9 +197,9 @@ class Jobs:
             jobs = list(self._jobs.values())
         return next((job for job in reversed(jobs) if session_id in job.sessions), None)
 
-    def stop_all(self, reason: str, wait: float = STOP_WAIT_S) -> list[Job]:
+    def stop_all(self, reason: str, wait: float = STOP_WAIT_S) -> None:
         """Stop every job still running (the server is shutting down) and wait up to `wait` s for them to end, so that
-        their picks are closed as cancelled before the process goes; the jobs that did not end in time."""
+        their picks are closed as cancelled before the process goes."""
         with self._lock:
             running = [job for job in self._jobs.values() if job.finished is None]
         for job in running:
@@ -207,4 +207,3 @@ class Jobs:
         deadline = time.monotonic() + wait
         for job in running:
             job.ended.wait(max(0.0, deadline - time.monotonic()))
-        return [job for job in running if job.finished is None]

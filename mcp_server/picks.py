@@ -141,6 +141,12 @@ async def next_milestone(ctx: Context, job: Job, timeout: float | None = None, *
         raise
 
 
+async def elicitation_done(ctx: Context, session_id: str) -> None:
+    """Tell a host that opened the viewer through URL elicitation that the pick there is over."""
+    if pick_mode(ctx) == "url" and not modern(ctx):
+        await ctx.session.send_elicit_complete(session_id, related_request_id=ctx.request_id)
+
+
 async def _submit(channel: SelectionChannel, pick: PickNeeded, codes: list[str]) -> None:
     """A pick made in the host's form, delivered through the channel as a Confirm would be."""
     try:
@@ -243,8 +249,8 @@ async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChanne
         if milestone is None and asked is not None:  # the viewer is open and the pick is the user's: the host follows
             job.viewer_opened = asked.session_id       # it with wait_for_selection, before its client gives up
             return asked
-        if asked is not None and not modern(ctx) and pick_mode(ctx) == "url":
-            await ctx.session.send_elicit_complete(asked.session_id, related_request_id=ctx.request_id)
+        if asked is not None:
+            await elicitation_done(ctx, asked.session_id)
             asked = None
         if isinstance(milestone, Finished) or milestone is None:
             assert milestone is not None  # without a timeout, a milestone always comes

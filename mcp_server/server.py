@@ -32,7 +32,7 @@ from mcp_server.models import (
     WaitForSelectionInput,
     WaitOutcome,
 )
-from mcp_server.picks import HOST_CANCELLED, follow, modern, next_milestone, pick_mode, pick_needed, resume
+from mcp_server.picks import HOST_CANCELLED, elicitation_done, follow, next_milestone, pick_needed, resume
 from mcp_server.tool_functions import Handler, mcp_tool
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import Settings
@@ -169,8 +169,7 @@ class SceneTools:
         milestone = (await next_milestone(ctx, job, spec.timeout, stop_on_cancel=False) if job.finished is None
                      else job.finished)
         if milestone is not None and job.viewer_opened is not None:  # the URL elicitation ends here
-            if pick_mode(ctx) == "url" and not modern(ctx):
-                await ctx.session.send_elicit_complete(job.viewer_opened, related_request_id=ctx.request_id)
+            await elicitation_done(ctx, job.viewer_opened)
             job.viewer_opened = None
         if milestone is None:
             left = job.pick.seconds_left if job.pick else 0.0
@@ -190,7 +189,7 @@ class SceneTools:
         if job is None:
             raise ToolError(f"no call of this server waits on selection session {spec.session_id} (it was never "
                             "returned here, or ended long ago)")
-        if job.finished is not None or (job.pick is None or job.pick.session_id != spec.session_id):
+        if job.pick is None or job.pick.session_id != spec.session_id:  # picked, timed out, cancelled, or finished
             return result(CancelOutcome(session_id=spec.session_id, status="ended"))
         job.control.stop(HOST_CANCELLED)
         await anyio.to_thread.run_sync(lambda: job.ended.wait(CANCEL_WAIT_S))
