@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 MAX_KEPT_JOBS = 256  # finished jobs kept for a late wait_for_selection; the oldest go first
 DONE_JOB_RETENTION_S = 600.0
 STOP_WAIT_S = 1.5  # at shutdown, how long the jobs have to close their picks (the process ends within 2 s)
+CANCEL_WAIT_S = 5.0  # a pick cancelled for the host (cancel_selection, a form answered wrong) is closed before it hears
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitRequestURLPa
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
 
-from mcp_server.jobs import Finished, Job, Jobs, Milestone, PickNeeded
+from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job, Jobs, Milestone, PickNeeded
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.words import Lang
 from scene_agent.scene.index import IndexedRoom
@@ -164,9 +164,11 @@ def _chosen(scene: Scene, pick: PickNeeded, content: dict[str, Any] | None) -> l
     return [str(c) for c in choice] if isinstance(choice, list) else [str(choice)]
 
 
-def _not_a_candidate(job: Job, pick: PickNeeded, answer: object) -> ToolError:
-    """A form answered outside the choices, for the last time: the pick is cancelled (never left pending), and said."""
+async def _not_a_candidate(job: Job, pick: PickNeeded, answer: object) -> ToolError:
+    """A form answered outside the choices, for the last time: the pick is cancelled (never left pending: closed before
+    the host hears), and said."""
     job.control.stop(NOT_A_CANDIDATE, by_user=False)
+    await anyio.to_thread.run_sync(lambda: job.ended.wait(CANCEL_WAIT_S))
     return ToolError(f"the pick was cancelled: the host answered {answer!r}, which is none of the candidates "
                      f"({', '.join(pick.candidates)}); ask again")
 
@@ -193,7 +195,7 @@ async def ask_host(ctx: Context, job: Job, pick: PickNeeded, mode: PickMode, sce
             return
         given = (answer.content or {}).get("choice")
         if not tries_left:  # answered outside the choices again: cancelled, never left pending
-            raise _not_a_candidate(job, pick, given)
+            raise await _not_a_candidate(job, pick, given)
         message = f"{given!r} is none of them. {_message(pick, mode)}"
 
 
@@ -222,7 +224,7 @@ async def resume(ctx: Context, jobs: Jobs, scene: Scene, channel: SelectionChann
     elif state.get("mode") == "form" and pick is not None and pick.session_id == state.get("session_id"):
         codes = _chosen(scene, pick, dict(answer.content or {}))
         if codes is None:
-            raise _not_a_candidate(job, pick, (answer.content or {}).get("choice"))
+            raise await _not_a_candidate(job, pick, (answer.content or {}).get("choice"))
         await _submit(channel, pick, codes)
     return job
 

@@ -22,7 +22,7 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import BaseModel
 
 import scene_agent
-from mcp_server.jobs import Finished, Job, JobLink, Jobs, PickNeeded
+from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job, JobLink, Jobs, PickNeeded
 from mcp_server.models import (
     AskInput,
     AskOutcome,
@@ -76,9 +76,6 @@ def _language_of(parsed: BaseModel) -> Lang:
     """The language of the first argument in words (find's query), else English: what the tool's words are in."""
     texts = (value for value in parsed.model_dump().values() if isinstance(value, str))
     return next((lang for text in texts if (lang := detect_language(text)) is not None), "en")
-
-
-CANCEL_WAIT_S = 5.0  # cancel_selection waits this long for the call to close the pick
 
 
 def _failed(done: Finished) -> ToolError:
