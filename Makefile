@@ -50,7 +50,7 @@ $(STAMP): pyproject.toml
 # viewer/src/generated), so the build needs the virtual environment and runs again when a model it reads
 # changed: a model and the page that drifted apart fail the build.
 VIEWER_SOURCES := $(shell find viewer/src -path viewer/src/generated -prune -o -type f -print 2>/dev/null) \
-	viewer/index.html viewer/vite.config.ts viewer/tsconfig.json viewer/package.json
+	viewer/index.html viewer/mcp-app.html viewer/vite.config.ts viewer/vite.mcp-app.config.ts viewer/tsconfig.json viewer/package.json
 API_MODEL_SOURCES := $(wildcard api_server/*.py scene_agent/tools/*.py scene_agent/selection/*.py) \
 	scene_agent/agent/events.py scene_agent/agent/results.py scene_agent/agent/records.py \
 	scene_agent/agent/disambiguation.py scene_agent/scene/manifest.py
@@ -64,12 +64,16 @@ viewer/node_modules/.package-lock.json: viewer/package-lock.json
 viewer/dist/index.html: viewer/node_modules/.package-lock.json $(VIEWER_SOURCES) $(API_MODEL_SOURCES) | $(STAMP)
 	cd viewer && SCENE_AGENT_PYTHON=$(abspath $(BIN))/python npm run build
 
-# The official MCP clients the MCP server is tested with (the TypeScript SDK): npm ci when the lock file changed.
-mcp-clients: tests/mcp_clients/node_modules/.package-lock.json
+# The official MCP clients the MCP server is tested with (the TypeScript SDK, and a test MCP Apps host page built
+# from app_host/host.ts with the ext-apps app-bridge): npm ci when the lock file changed, a build when the host changed.
+mcp-clients: tests/mcp_clients/app_host/dist/host.js
 
 tests/mcp_clients/node_modules/.package-lock.json: tests/mcp_clients/package-lock.json
 	cd tests/mcp_clients && npm ci --no-audit --no-fund
 	@touch $@
 
+tests/mcp_clients/app_host/dist/host.js: tests/mcp_clients/node_modules/.package-lock.json tests/mcp_clients/app_host/host.ts
+	cd tests/mcp_clients && npm run build
+
 clean:
-	rm -rf $(VENV) build *.egg-info manifests/demo viewer/dist viewer/node_modules tests/mcp_clients/node_modules
+	rm -rf $(VENV) build *.egg-info manifests/demo viewer/dist viewer/node_modules tests/mcp_clients/node_modules tests/mcp_clients/app_host/dist

@@ -18,7 +18,7 @@ from api_server.chat_runs import ChatRuns
 from api_server.errors import error_response, register_error_handlers
 from api_server.hosts import HostCheck
 from api_server.openapi import build_openapi, documented
-from scene_agent.config import Settings, load_allowed_hosts, load_settings
+from scene_agent.config import Settings, load_allowed_hosts, load_app_origins, load_settings
 from scene_agent.demo.place import open_scene_or_demo
 from scene_agent.fileio import sweep_temp_files, tighten_private_dir
 from scene_agent.scene.loader import Scene
@@ -53,6 +53,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Host headers answered besides the server's own address (None: SCENE_AGENT_ALLOWED_HOSTS), and the
         # addresses it is bound to (make_server adds them).
         ALLOWED_HOSTS=None, BIND_HOSTS=(),
+        # Origins of pages elsewhere that may use the API, as an MCP host's frame showing the viewer does (None:
+        # SCENE_AGENT_APP_ORIGINS); the configured viewer's own origin always may.
+        APP_ORIGINS=None,
         # Where sessions, outcomes, picks and views live (scene_agent/selection/channel.py); None: open_channel(SETTINGS).
         CHANNEL=None,
         # True for `scene-agent serve`: submits and cancels run in a process of their own (selection/files/deliverer.py).
@@ -66,6 +69,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SETTINGS"] = load_settings()
     if app.config["ALLOWED_HOSTS"] is None:
         app.config["ALLOWED_HOSTS"] = load_allowed_hosts() or ()
+    if app.config["APP_ORIGINS"] is None:
+        app.config["APP_ORIGINS"] = load_app_origins()
     if app.config["CHANNEL"] is None:
         app.config["CHANNEL"] = open_channel(app.config["SETTINGS"])
     if app.config["DELIVER_IN_CHILD"]:
@@ -77,9 +82,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["scene_agent.scene.loader"] = scene
     app.extensions["scene_agent.tiles"] = CurrentTiles(scene.root, scene.manifest, app.config["TILE_PARAMS"],
                                                        recheck_s=app.config["TILES_RECHECK_S"])
-    # Cross-origin requests only from the configured viewer (e.g. a Vite dev server); same-origin needs none.
-    CORS(app, resources={r"/api/*": {"origins": [app.config["SETTINGS"].viewer_origin]},
-                         r"/manifests/*": {"origins": [app.config["SETTINGS"].viewer_origin]}})
+    # Cross-origin requests only from the configured viewer (e.g. a Vite dev server) and the app origins (an MCP host's
+    # frame showing the viewer); same-origin needs none.
+    origins = [app.config["SETTINGS"].viewer_origin, *app.config["APP_ORIGINS"]]
+    CORS(app, resources={r"/api/*": {"origins": origins}, r"/manifests/*": {"origins": origins}})
     app.extensions["scene_agent.chat"] = ChatRuns(
         scene, app.config["SETTINGS"], app.config["CHANNEL"], make_planner=app.config["PLANNER_FACTORY"],
         selection_timeout=app.config["CHAT_SELECTION_TIMEOUT"], question_timeout=app.config["CHAT_QUESTION_TIMEOUT"])

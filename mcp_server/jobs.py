@@ -84,6 +84,7 @@ class Job:
     finished: Finished | None = None
     finished_at: float | None = None
     lang: Lang = "en"  # the language of the question (ask): what its results say
+    inline: bool = False  # the host shows the viewer in the conversation (an MCP App) with each result
     viewer_opened: str | None = None  # the session of a URL elicitation whose end the host is yet to be told
     ended: threading.Event = field(default_factory=threading.Event)
     _milestones: queue.Queue[Milestone] = field(default_factory=queue.Queue)

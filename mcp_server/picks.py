@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 
 import anyio
 import anyio.to_thread
+from mcp.server.apps import client_supports_apps
 from mcp.server.elicitation import render_elicitation_schema
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
@@ -41,7 +42,7 @@ from scene_agent.selection.channel import SelectionChannel
 
 log = logging.getLogger(__name__)
 
-PickMode = Literal["url", "form", "none"]
+PickMode = Literal["app", "url", "form", "none"]
 PICK_KEY = "pick"  # the name of the one input request of an input_required round
 HOST_CANCELLED = "cancelled by the MCP host"
 
@@ -61,7 +62,10 @@ def refused(action: str) -> str:
 
 
 def pick_mode(ctx: Context) -> PickMode:
-    """How this host can be asked for a pick: a URL to open, an inline form, or not at all."""
+    """How this host can be asked for a pick, best first: the viewer inside the conversation (an MCP App, shown with
+    the call's result), a URL to open, an inline form, or not at all (a link in the result)."""
+    if client_supports_apps(ctx):
+        return "app"
     capabilities = ctx.client_capabilities
     elicitation = capabilities.elicitation if capabilities is not None else None
     if elicitation is None:
@@ -96,16 +100,23 @@ def choice_model(scene: Scene, pick: PickNeeded) -> type[BaseModel]:
     return create_model("Pick", choice=(field, ...))
 
 
-def pick_needed(pick: PickNeeded, lang: Lang, opened: bool) -> str:
-    """What a call that returns before the pick says, in the question's language: the choice, where it is made (the
-    viewer at the pick's URL; already open in the host, or to open), and to call wait_for_selection."""
+Shown = Literal["link", "opened", "inline"]  # where the viewer of a pending pick is: to open, open, in the conversation
+WHERE: dict[Shown, dict[Lang, str]] = {
+    "link": {"en": "The user picks in the 3D viewer at pick.viewer_url (open it for them) and confirms",
+             "zh": "请让用户打开 pick.viewer_url，在 3D 查看器中选择并确认"},
+    "opened": {"en": "The 3D viewer is open and the user is picking there", "zh": "3D 查看器已打开，用户正在其中选择"},
+    "inline": {"en": "The 3D viewer is shown in this conversation, where the user picks and confirms",
+               "zh": "3D 查看器已显示在对话中，用户在其中选择并确认"},
+}
+
+
+def pick_needed(pick: PickNeeded, lang: Lang, shown: Shown) -> str:
+    """What a call that returns before the pick says, in the question's language: the choice, where it is made, and
+    to call wait_for_selection."""
     question = pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
     if lang == "zh":
-        where = "3D 查看器已打开，用户正在其中选择" if opened else "请让用户打开 pick.viewer_url，在 3D 查看器中选择并确认"
-        return f"{question} {where}；然后用 session_id {pick.session_id} 调用 wait_for_selection 获取答案。"
-    where = ("The 3D viewer is open and the user is picking there" if opened else
-             "The user picks in the 3D viewer at pick.viewer_url (open it for them) and confirms")
-    return f"{question} {where}; then call wait_for_selection with session_id {pick.session_id} for the answer."
+        return f"{question} {WHERE[shown]['zh']}；然后用 session_id {pick.session_id} 调用 wait_for_selection 获取答案。"
+    return f"{question} {WHERE[shown]['en']}; then call wait_for_selection with session_id {pick.session_id} for the answer."
 
 
 def _message(pick: PickNeeded, mode: PickMode) -> str:
@@ -243,6 +254,7 @@ async def follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel
 
 
 async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
+    job.inline = pick_mode(ctx) == "app"
     asked: PickNeeded | None = None
     deadline = time.monotonic() + CALL_BUDGET_S
     while True:
@@ -258,7 +270,7 @@ async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChanne
             assert milestone is not None  # without a timeout, a milestone always comes
             return milestone
         mode = pick_mode(ctx)
-        if mode == "none":
+        if mode in ("none", "app"):  # a link in the result, or the viewer showing the result in the conversation
             return milestone
         if modern(ctx):
             return input_required(job, milestone, mode, scene)

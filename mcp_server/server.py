@@ -22,6 +22,7 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import BaseModel
 
 import scene_agent
+from mcp_server.app_view import apps_extension, view_meta
 from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job, JobLink, Jobs, PickNeeded
 from mcp_server.models import (
     AskInput,
@@ -32,7 +33,7 @@ from mcp_server.models import (
     WaitForSelectionInput,
     WaitOutcome,
 )
-from mcp_server.picks import HOST_CANCELLED, elicitation_done, follow, next_milestone, pick_needed, resume
+from mcp_server.picks import HOST_CANCELLED, Shown, elicitation_done, follow, next_milestone, pick_needed, resume
 from mcp_server.tool_functions import Handler, mcp_tool
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import Settings
@@ -148,8 +149,8 @@ class SceneTools:
             pick = PendingPick(session_id=reached.session_id, viewer_url=reached.viewer_url,
                                candidates=reached.candidates, prompt=reached.prompt, multiple=reached.multiple,
                                seconds_left=round(reached.seconds_left, 1))
-            opened = job.viewer_opened == reached.session_id
-            return AskOutcome(status="selection_required", pick=pick, answer=pick_needed(reached, job.lang, opened))
+            shown: Shown = ("inline" if job.inline else "opened" if job.viewer_opened == reached.session_id else "link")
+            return AskOutcome(status="selection_required", pick=pick, answer=pick_needed(reached, job.lang, shown))
         final = reached.value
         if final is None:
             raise _failed(reached)
@@ -197,14 +198,17 @@ def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) ->
     """The MCP server for one scene: its tools and resources; the jobs it runs (to stop them on shutdown)."""
     tools = SceneTools(scene, settings, channel, Jobs())
     served = [mcp_tool(tool.name, tool.description, tool.input_model, tool.result_model, tools.handler(tool),
-                       input_required=tool.may_wait, read_only=tool.read_only)
+                       input_required=tool.may_wait, read_only=tool.read_only,
+                       meta=view_meta() if tool.may_wait else None)  # visualize shows the viewer
               for tool in TOOLS.values() if not tool.asks_questions]  # the host's model asks the user itself
-    served.append(mcp_tool("ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True))
+    served.append(mcp_tool("ask", AskInput.__doc__ or "", AskInput, AskOutcome, tools.ask, input_required=True,
+                           meta=view_meta()))
     served.append(mcp_tool("wait_for_selection", WaitForSelectionInput.__doc__ or "", WaitForSelectionInput, WaitOutcome,
                            tools.wait_for_selection, read_only=True))  # it only waits: the pick is the user's
     served.append(mcp_tool("cancel_selection", CancelSelectionInput.__doc__ or "", CancelSelectionInput, CancelOutcome,
                            tools.cancel_selection))
-    server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS, tools=served)
+    server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS, tools=served,
+                       extensions=[apps_extension(settings)])
     _register_resources(server, scene)
     return server, tools.jobs
 

@@ -61,10 +61,11 @@ def invalid_arguments(name: str, input_model: type[BaseModel], arguments: dict[s
 
 
 def mcp_tool(name: str, description: str, input_model: type[In], output_model: type[BaseModel], handler: Handler[In], *,
-             input_required: bool = False, read_only: bool = False) -> Tool:
+             input_required: bool = False, read_only: bool = False, meta: dict[str, Any] | None = None) -> Tool:
     """Tool `name`: arguments as `input_model`'s fields, result as `output_model` (structured content).
 
     `input_required`: the tool may answer 2026-07-28 clients with an input_required result (a pick to make).
+    `meta`: the tool's `_meta` (the UI it shows, mcp_server/app_view.py).
     `read_only`: a call only reads the scene; the tool's annotations say so, so that a host may run it without asking
     the user first. Every tool works on the local scene alone (not an open world) and destroys nothing.
     """
@@ -90,6 +91,7 @@ def mcp_tool(name: str, description: str, input_model: type[In], output_model: t
     call.__name__ = name
     annotations = ToolAnnotations(read_only_hint=read_only, destructive_hint=False, idempotent_hint=read_only,
                                   open_world_hint=False)
-    tool = Tool.from_function(call, name=name, description=" ".join(description.split()), annotations=annotations)
+    tool = Tool.from_function(call, name=name, description=" ".join(description.split()), annotations=annotations,
+                              meta=meta)
     tool.fn_metadata.arg_model = _AsSent  # the schema stays the signature's; the model validates (above)
     return tool

@@ -145,6 +145,18 @@ def load_allowed_hosts() -> tuple[str, ...] | None:
     return hosts
 
 
+def load_app_origins() -> tuple[str, ...]:
+    """SCENE_AGENT_APP_ORIGINS: the origins of pages that may read and answer through the API server from elsewhere:
+    an MCP host's sandboxed frames showing the viewer inside a conversation (`https://host:port`, comma-separated;
+    `null` for a frame without an origin of its own, as a sandboxed srcdoc frame is). None by default."""
+    raw = os.environ.get("SCENE_AGENT_APP_ORIGINS") or ""
+    origins = tuple(part.strip().rstrip("/") for part in raw.split(",") if part.strip())
+    bad = [o for o in origins if o != "null" and not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+", o)]
+    if bad:
+        raise UsageError(f"SCENE_AGENT_APP_ORIGINS: {bad[0]!r} is not an origin such as https://example.com or null")
+    return origins
+
+
 BROKER_SCHEMES = ("redis", "rediss", "unix")
 
 

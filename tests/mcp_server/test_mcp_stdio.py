@@ -313,7 +313,8 @@ def test_the_scene_is_offered_as_resources(env: dict[str, str]) -> None:
     async def body() -> None:
         async with host(env) as (session, _):
             resources = {str(r.uri): r for r in (await session.list_resources()).resources}
-            assert sorted(resources) == ["scene://demo/manifest", "scene://demo/summary"]
+            assert sorted(resources) == ["scene://demo/manifest", "scene://demo/summary", "ui://scene-agent/viewer.html"]
+            assert resources["ui://scene-agent/viewer.html"].mime_type == "text/html;profile=mcp-app"
             manifest = (await session.read_resource("scene://demo/manifest")).contents[0]
             assert manifest.mime_type == "application/json" and json.loads(manifest.text)["scene_id"] == "demo"
             summary = (await session.read_resource("scene://demo/summary")).contents[0]

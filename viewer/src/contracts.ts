@@ -1,6 +1,8 @@
 // What the chat panel and the viewer know of each other: the chat opens views in place (a view-only
 // view, or a selection session the agent is waiting on) from the viewer URLs the agent reports.
+import { servedElsewhere } from "./apiBase";
 import type { components } from "./generated/api";
+import { addressHref } from "./viewer/navigation/address";
 import type { SessionStatus } from "./viewer/data/api";
 
 /** The camera in scene coordinates (metres, z up): where it is, the point it looks at and orbits, the direction
@@ -59,9 +61,10 @@ export function initialTarget(): ViewTarget {
   return parseViewerUrl(window.location.href);
 }
 
-/** This page's address for `target` (keeps ?lang), with the floor shown alone and the room looked inside, if any. */
+/** This page's address for `target` (keeps ?lang), with the floor shown alone and the room looked inside, if any;
+ *  on a page served from elsewhere (apiBase.ts), the absolute address of the API server's viewer page. */
 export function targetUrl(target: ViewTarget, at: { floor?: string | null; room?: string | null } = {}): string {
-  const url = new URL(window.location.href);
+  const url = new URL(addressHref());
   // a new place starts without the camera of the one before (navigation/cameraLink.ts writes its own)
   for (const name of ["manifest", "selectionMode", "sessionId", "prompt", "floor", "room", "camera"]) url.searchParams.delete(name);
   if (target.manifest) url.searchParams.set("manifest", target.manifest);
@@ -70,7 +73,7 @@ export function targetUrl(target: ViewTarget, at: { floor?: string | null; room?
   if (target.prompt) url.searchParams.set("prompt", target.prompt);
   if (at.floor) url.searchParams.set("floor", at.floor);
   if (at.room) url.searchParams.set("room", at.room);
-  return url.pathname + url.search;
+  return servedElsewhere() ? url.href : url.pathname + url.search;
 }
 
 /** The same view (a prompt changes nothing of what is shown). */

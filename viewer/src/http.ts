@@ -1,6 +1,7 @@
-// Requests to the API server (same origin) for both halves of the page: JSON and binary GETs, JSON POSTs,
-// and one error type saying what went wrong — no answer, an HTTP error with the server's {error, message},
-// or an answer that is not what was expected.
+// Requests to the API server (this page's origin, or the one apiBase.ts names) for both halves of the page: JSON and
+// binary GETs, JSON POSTs, and one error type saying what went wrong — no answer, an HTTP error with the server's
+// {error, message}, or an answer that is not what was expected. Callers name paths (`/api/…`); errors keep them.
+import { apiUrl } from "./apiBase";
 
 /** Why a request failed: no answer at all, an HTTP error status, or an answer that is not what was expected. */
 export class ApiError extends Error {
@@ -18,7 +19,8 @@ export class ApiError extends Error {
 async function request(url: string, init?: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: "same-origin", ...init });
+    // cookies only to this page's own origin: a request to an API server elsewhere carries none
+    response = await fetch(apiUrl(url), { credentials: "same-origin", ...init });
   } catch (exc) {
     throw new ApiError("network", url, 0, "network", String(exc));
   }

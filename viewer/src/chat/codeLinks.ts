@@ -2,6 +2,7 @@
 // button that frames it in the viewer beside the chat (ViewerHandle.frame); a code the scene does not have stays
 // text. Which codes the scene has is read from the server (its manifest) when the first answer holding something
 // like a code needs it. Only DOM nodes are built, as for addresses (dom.ts linkify).
+import { apiOrigin } from "../apiBase";
 import type { components } from "../generated/api";
 import { getJson } from "../http";
 import { bindAttr, h } from "./dom";
@@ -17,7 +18,7 @@ async function sceneCodes(): Promise<ReadonlySet<string>> {
   const list = await getJson<Schemas["SceneList"]>("/api/scenes");
   const first = list.scenes?.[0];
   if (!first) return new Set();
-  const manifest = await getJson<Schemas["SceneManifest"]>(new URL(first.url, window.location.href).pathname);
+  const manifest = await getJson<Schemas["SceneManifest"]>(new URL(first.url, `${apiOrigin()}/`).pathname);
   const codes = new Set<string>();
   for (const floor of manifest.floors) {
     for (const room of floor.rooms) {

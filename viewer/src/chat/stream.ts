@@ -1,6 +1,7 @@
 // The events of one run over Server-Sent Events, exactly once each: the stream may drop at any time
 // (the server closes it after a while, restarts, the network blips); we reconnect after the last
 // id we saw and skip any id we already have.
+import { apiOrigin, apiUrl } from "../apiBase";
 import type { AgentEvent } from "./events";
 
 export type StreamState = "connecting" | "open" | "reconnecting" | "closed";
@@ -69,9 +70,9 @@ export class RunStream {
     if (this.closed || this.paused) return;
     if (this.opened) this.reconnects += 1;
     this.opened = true;
-    const url = new URL(this.url, window.location.href);
+    const url = new URL(this.url, `${apiOrigin()}/`);
     if (this.lastId > 0) url.searchParams.set("after", String(this.lastId));
-    const source = new EventSource(url.pathname + url.search);
+    const source = new EventSource(apiUrl(url.pathname + url.search)); // the API server's (apiBase.ts)
     this.source = source;
     source.onopen = () => {
       if (source !== this.source) return;
@@ -131,7 +132,9 @@ export class RunStream {
 
   private async runIsGone(): Promise<boolean> {
     try {
-      const response = await fetch(`/api/runs/${encodeURIComponent(this.runId)}`, { headers: { Accept: "application/json" } });
+      const response = await fetch(apiUrl(`/api/runs/${encodeURIComponent(this.runId)}`), {
+        credentials: "same-origin", headers: { Accept: "application/json" },
+      });
       return response.status === 404;
     } catch {
       return false; // the server is down: keep trying, it may come back

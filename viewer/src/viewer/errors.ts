@@ -1,6 +1,7 @@
 // The one place where failures become sentences people can act on (in the current language). What a link or a
 // load failure says is ours, never the server's raw text: the server's message is kept for the console only.
 
+import { apiOrigin } from "../apiBase";
 import type { ViewTarget } from "../contracts";
 import { ApiError } from "./data/api";
 import { BadLink } from "./data/links";
@@ -18,7 +19,7 @@ export function serverAway(error: unknown): boolean {
 export function loadErrorMessage(error: unknown, what: string, selection: boolean): string {
   if (error instanceof BadLink) return t(error.part === "session" ? "errBadSession" : "errBadLink");
   if (error instanceof ApiError) {
-    if (error.kind === "network") return t("errOffline", { origin: window.location.origin });
+    if (error.kind === "network") return t("errOffline", { origin: apiOrigin() });
     if (error.kind === "data") return t("errData", { what, message: error.serverMessage });
     const missing = error.status === 404 || error.status === 400;
     if (missing && error.url.startsWith("/api/sessions/")) return t("errSessionMissing");

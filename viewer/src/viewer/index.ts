@@ -6,8 +6,9 @@
 //                and `window.sceneViewer` (hooks.ts)
 //   data/        the server's API (api.ts), links (links.ts), the view model (model.ts) and its loading (loader.ts),
 //                the scene's Chinese names for the search (names.ts)
-//   navigation/  views as history entries: Back and Forward (navigation.ts, history.ts); the camera in the address
-//                (cameraLink.ts), search (search.ts), the keys that move the camera (keys.ts)
+//   navigation/  views as history entries: Back and Forward (navigation.ts, history.ts), the address they write
+//                (address.ts); the camera in the address (cameraLink.ts), search (search.ts), the keys that move the
+//                camera (keys.ts)
 //   stage/       the three.js scene, camera, framing and boxes (stage.ts), camera steps (cameraMoves.ts), the clip
 //                box (clipBox.ts); which candidates a pick frames first (candidateFraming.ts)
 //   points/      an item's own points: format, chunks, clouds, shaders
@@ -27,11 +28,16 @@ import type { ViewerHandle } from "../contracts";
 import { ViewerApp, type ViewerOptions } from "./app/app";
 import { placeOfUrl } from "./navigation/history";
 
+/** Where the viewer starts: what `url` names, a viewer URL (the MCP App page's: mcpApp/main.ts), else the page's URL. */
+export interface MountOptions extends ViewerOptions {
+  url?: string;
+}
+
 /** The viewer in `root`, showing what the page's URL names (a view, a pick, a floor, a room looked inside);
  *  `options.ask` puts words into the page's chat (an info card's "Ask about this"). */
-export function mountViewer(root: HTMLElement, options: ViewerOptions = {}): ViewerHandle {
+export function mountViewer(root: HTMLElement, options: MountOptions = {}): ViewerHandle {
   root.replaceChildren();
-  const place = placeOfUrl(window.location.href);
+  const place = placeOfUrl(options.url ?? window.location.href);
   const app = new ViewerApp(root, place.target, options);
   void app.start(place);
   return app.handle; // the same handle as `window.sceneViewer.handle`, for tests

@@ -7,6 +7,7 @@
 // (measure/tools.ts: while one is in use, clicks measure) and an object's info card (panel/infoCard.ts: a click on
 // an object in view mode).
 
+import { servedElsewhere } from "../../apiBase";
 import { targetUrl, WHOLE_SCENE, type AnswerShown, type SceneCamera, type ViewTarget, type ViewerHandle } from "../../contracts";
 import { getLang, onLangChange } from "../../i18n";
 import { fillChinese, lacksChinese, namesOf } from "../data/names";
@@ -84,6 +85,8 @@ export class ViewerApp implements ViewerHandle {
       reset: () => this.places.frameDefault(),
       wholeScene: () => void this.navigation.visit({ target: WHOLE_SCENE, floor: null, room: null }, "push"),
       wholeSceneHref: () => targetUrl(WHOLE_SCENE),
+      // a page served from elsewhere (the MCP App page) would lose the tool result it was given: the view again
+      reload: () => (servedElsewhere() ? void this.loading.load(store.target, false) : window.location.reload()),
       moreTime: () => void session()?.extend(),
       escapeYes: () => void session()?.cancel(),
       escapeNo: () => session()?.dismissEscape(),

@@ -1,4 +1,4 @@
-// The viewer's side of the HTTP API (same origin only): the shapes it reads, and one error type that
+// The viewer's side of the HTTP API (on the API server only: apiBase.ts): the shapes it reads, and one error type that
 // keeps what went wrong (no answer, an HTTP status with the server's {"error","message"}, bad data)
 // so that errors.ts can turn it into a sentence people can act on. The shapes are generated from the
 // server's OpenAPI document (src/generated/api.ts, by `npm run types`), so the build fails when they drift.
@@ -25,6 +25,7 @@ export type SessionStatus = SessionState["status"];
  *  `selections` are the picks, once confirmed. */
 export type SessionState = Schemas["SessionState"];
 
+import { apiPath } from "../../apiBase";
 import { ApiError, getJson, postJson } from "../../http";
 
 export { ApiError, getBytes, getJson, postJson } from "../../http";
@@ -49,9 +50,9 @@ export function cancelSelection(sessionId: string): Promise<unknown> {
   return postJson("/api/cancel-selection", body);
 }
 
-/** Only same-origin paths are followed: a manifest cannot send the viewer elsewhere. */
+/** Only paths on the API server (apiBase.ts) are followed: a manifest cannot send the viewer elsewhere. */
 export function sameOriginPath(path: string): string {
-  const url = new URL(path, window.location.href);
-  if (url.origin !== window.location.origin) throw new ApiError("data", path, 0, "foreign_url", "not a same-origin address");
-  return url.pathname + url.search;
+  const onServer = apiPath(path);
+  if (onServer === null) throw new ApiError("data", path, 0, "foreign_url", "not an address on the API server");
+  return onServer;
 }

@@ -1,6 +1,7 @@
 // Checking a viewer link before anything is fetched: a manifest must be the address of one of this server's
 // views, a session id must be well-formed. A link that is neither is said to be broken, in words, without
 // asking the server (whose answer to a path like ../../etc/passwd would be a raw 404 page).
+import { apiPath } from "../../apiBase";
 import type { ViewTarget } from "../../contracts";
 import { SESSION_ID, VIEW_NAME, selectionView } from "../../generated/names";
 
@@ -19,7 +20,7 @@ function isViewPath(path: string): boolean {
   return path.startsWith(MANIFESTS) && path.endsWith(".json") && VIEW_NAME.test(path.slice(MANIFESTS.length, -5));
 }
 
-/** The target with its manifest as a same-origin path (a pick's own view when the link names only its session);
+/** The target with its manifest as a path on the API server (a pick's own view when the link names only its session);
  *  BadLink when the link cannot be one of ours. */
 export function checkTarget(target: ViewTarget): ViewTarget {
   let manifest = target.manifest;
@@ -32,14 +33,9 @@ export function checkTarget(target: ViewTarget): ViewTarget {
     }
   }
   if (manifest !== null) {
-    let url: URL;
-    try {
-      url = new URL(manifest, window.location.href);
-    } catch {
-      throw new BadLink("view");
-    }
-    if (url.origin !== window.location.origin || !isViewPath(url.pathname) || url.search) throw new BadLink("view");
-    manifest = url.pathname;
+    const path = apiPath(manifest); // on the API server (apiBase.ts), or not ours
+    if (path === null || !isViewPath(path)) throw new BadLink("view");
+    manifest = path;
   }
   return { ...target, manifest, selectionMode };
 }

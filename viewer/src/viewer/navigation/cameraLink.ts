@@ -2,12 +2,14 @@
 // metres), kept current while the user moves (history.replaceState, at most every few hundred milliseconds and never
 // a history entry of its own), so that a reload, a bookmark or a link someone was sent opens the same view. The
 // page's first view takes the camera from its address once it is framed; a new place (history.ts) starts without one.
+// (The address is the page's own, or one kept aside on a page served from elsewhere: address.ts.)
 // Only a camera the user moved is written: a view framed by itself comes back framed the same way, and its address
 // stays as it was opened (an answer's link, a pick's).
 
 import * as THREE from "three";
 import type { SceneCamera } from "../../contracts";
 import type { Stage } from "../stage/stage";
+import { addressHref, addressState, setAddress } from "./address";
 
 const PARAM = "camera";
 const WRITE_AFTER_MS = 400;
@@ -29,7 +31,7 @@ export function cameraParam(camera: SceneCamera): string {
 
 export class CameraLink {
   /** The camera the page was opened with, until it has been shown. */
-  private wanted = cameraOfUrl(window.location.href);
+  private wanted = cameraOfUrl(addressHref());
   private timer = 0;
   /** The user moved the camera in this place (or the address named one): the address follows it. */
   private touched = this.wanted !== null;
@@ -48,7 +50,7 @@ export class CameraLink {
 
   /** Back or Forward: the entry's address names the camera it had (if the user had moved it there). */
   fromAddress(): void {
-    this.wanted = cameraOfUrl(window.location.href);
+    this.wanted = cameraOfUrl(addressHref());
     this.touched = this.wanted !== null;
   }
 
@@ -67,7 +69,7 @@ export class CameraLink {
   /** The address with the camera as it is now (what "Copy link" copies). */
   href(): string {
     this.write();
-    return window.location.href;
+    return addressHref();
   }
 
   private write(): void {
@@ -75,11 +77,11 @@ export class CameraLink {
     this.timer = 0;
     const camera = this.camera();
     if (!camera || this.wanted) return; // nothing shown yet, or the address's camera is still to come
-    const url = new URL(window.location.href);
+    const url = new URL(addressHref());
     const value = cameraParam(camera);
     if (url.searchParams.get(PARAM) === value) return;
     url.searchParams.set(PARAM, value);
     // the same entry, its state (the place shown: history.ts) kept
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    setAddress(url.pathname + url.search + url.hash, addressState(), "replace");
   }
 }

@@ -41,6 +41,8 @@ export interface PanelEvents {
   wholeScene(): void;
   /** The address of the whole scene (for its link). */
   wholeSceneHref(): string;
+  /** The state card's Reload: the page again (or, when that would lose what the page was given, the view). */
+  reload(): void;
   moreTime(): void;
   /** The Escape question's answers: cancel the pick, or keep picking. */
   escapeYes(): void;
@@ -103,7 +105,7 @@ export class Panel {
 
   constructor(readonly root: HTMLElement, private readonly on: PanelEvents) {
     root.classList.add("sv-root");
-    this.card = new StateCard(root, () => on.wholeScene(), () => on.wholeSceneHref());
+    this.card = new StateCard(root, () => on.wholeScene(), () => on.wholeSceneHref(), () => on.reload());
     this.bar = new TopBar(on);
     this.candidateList = new CandidateList(this.list, {
       pick: (code) => on.pickRow(code), hover: (code) => on.hoverRow(code), focus: (code) => this.focusRow(code),

@@ -24,15 +24,17 @@ export class StateCard {
   private message: Text | null = null;
   private reloadable = false;
 
-  /** `toWholeScene` goes to the whole scene in place; `href` gives the link's address (for a new tab). */
-  constructor(private readonly root: HTMLElement, toWholeScene: () => void, private readonly href: () => string) {
+  /** `toWholeScene` goes to the whole scene in place; `href` gives the link's address (for a new tab); `reload` is
+   *  what Reload does. */
+  constructor(private readonly root: HTMLElement, toWholeScene: () => void, private readonly href: () => string,
+              reload: () => void) {
     this.el.append(this.title, this.text, h("div", { class: "sv-error-actions" }, this.wholeScene, this.reloadButton));
     this.wholeScene.addEventListener("click", (e) => {
       if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return; // a new tab or window: the browser's
       e.preventDefault();
       toWholeScene();
     });
-    this.reloadButton.addEventListener("click", () => window.location.reload());
+    this.reloadButton.addEventListener("click", () => reload());
   }
 
   get shown(): CardKind | null {
