@@ -34,6 +34,8 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
 
 from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job, Jobs, Milestone, PickNeeded
+from scene_agent.cli.viewer_check import server_warning
+from scene_agent.config import Settings
 from scene_agent.errors import SceneAgentError
 from scene_agent.language.words import Lang
 from scene_agent.scene.index import IndexedRoom
@@ -54,6 +56,7 @@ CALL_BUDGET_S = 45.0
 # A form answered with none of the candidates is asked again, this many times in all; then the pick is cancelled.
 FORM_TRIES = 2
 NOT_A_CANDIDATE = "the host's answer was none of the candidates"
+VIEWER_AWAY = "the viewer does not answer"
 
 
 def refused(action: str) -> str:
@@ -253,6 +256,18 @@ async def follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel
         raise
 
 
+async def viewer_answers(job: Job, scene: Scene, settings: Settings) -> None:
+    """Before a pick's URL is handed out: a viewer that does not answer there (the server stopped, another scene) is
+    a pick nobody can make, so it is cancelled at once and the call fails saying what to do."""
+    warning = await anyio.to_thread.run_sync(server_warning, settings, scene)
+    if warning is None:
+        return
+    job.control.stop(VIEWER_AWAY, by_user=False)
+    await anyio.to_thread.run_sync(lambda: job.ended.wait(CANCEL_WAIT_S))
+    raise ToolError(f"the pick was cancelled: {warning}. Set SCENE_AGENT_VIEWER_URL to a running scene-agent server "
+                    "for this scene, or leave it unset (`scene-agent mcp` then serves the viewer itself)")
+
+
 async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
     job.inline = pick_mode(ctx) == "app"
     asked: PickNeeded | None = None
@@ -269,6 +284,7 @@ async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChanne
         if isinstance(milestone, Finished) or milestone is None:
             assert milestone is not None  # without a timeout, a milestone always comes
             return milestone
+        await viewer_answers(job, scene, channel.settings)
         mode = pick_mode(ctx)
         if mode in ("none", "app"):  # a link in the result, or the viewer showing the result in the conversation
             return milestone

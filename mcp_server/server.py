@@ -34,6 +34,7 @@ from mcp_server.models import (
     WaitOutcome,
 )
 from mcp_server.picks import HOST_CANCELLED, Shown, elicitation_done, follow, next_milestone, pick_needed, resume
+from mcp_server.scene_source import SceneSource
 from mcp_server.tool_functions import Handler, mcp_tool
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import Settings
@@ -88,10 +89,15 @@ def _failed(done: Finished) -> ToolError:
 class SceneTools:
     """The scene, where picks travel, and the jobs waiting on them: what every tool call of this server uses."""
 
-    scene: Scene
+    source: SceneSource
     settings: Settings
     channel: SelectionChannel
     jobs: Jobs
+
+    @property
+    def scene(self) -> Scene:
+        """The scene (a handler waits for it first: on a first start it may still be being built)."""
+        return self.source.scene
 
     def context(self, **kwargs: Any) -> ToolContext:
         """A tool context on this server's scene and channel (answers in English unless a question says otherwise)."""
@@ -103,6 +109,7 @@ class SceneTools:
         """How this server calls one of the agent's tools."""
 
         async def call(ctx: Context, parsed: BaseModel) -> CallToolResult | InputRequiredResult:
+            await self.source.wait(ctx)
             return await self.run_tool(ctx, tool, parsed)
 
         return call
@@ -132,6 +139,7 @@ class SceneTools:
     # -- the whole agent ------------------------------------------------------------------------------------
 
     async def ask(self, ctx: Context, spec: AskInput) -> CallToolResult | InputRequiredResult:
+        await self.source.wait(ctx)
         if ctx.request_state:
             job = await resume(ctx, self.jobs, self.scene, self.channel)
         else:
@@ -194,9 +202,10 @@ class SceneTools:
         return result(CancelOutcome(session_id=spec.session_id, status="cancelled"))
 
 
-def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) -> tuple[MCPServer, Jobs]:
-    """The MCP server for one scene: its tools and resources; the jobs it runs (to stop them on shutdown)."""
-    tools = SceneTools(scene, settings, channel, Jobs())
+def build_server(source: SceneSource, settings: Settings, channel: SelectionChannel) -> tuple[MCPServer, Jobs]:
+    """The MCP server for one scene (there, or being built): its tools and resources; the jobs it runs (to stop them
+    on shutdown)."""
+    tools = SceneTools(source, settings, channel, Jobs())
     served = [mcp_tool(tool.name, tool.description, tool.input_model, tool.result_model, tools.handler(tool),
                        input_required=tool.may_wait, read_only=tool.read_only,
                        meta=view_meta() if tool.may_wait else None)  # visualize shows the viewer
@@ -209,22 +218,25 @@ def build_server(scene: Scene, settings: Settings, channel: SelectionChannel) ->
                            tools.cancel_selection))
     server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS, tools=served,
                        extensions=[apps_extension(settings)])
-    _register_resources(server, scene)
+    _register_resources(server, source)
     return server, tools.jobs
 
 
-def _register_resources(server: MCPServer, scene: Scene) -> None:
-    floors, rooms, objects = scene.index.counts
+def _register_resources(server: MCPServer, source: SceneSource) -> None:
+    scene_id, name = source.scene_id, source.name
 
-    @server.resource(f"scene://{scene.scene_id}/manifest", name=f"{scene.scene_id} manifest", mime_type="application/json",
-                     description=f"The scene manifest of '{scene.manifest.name}': floors → rooms → objects, with codes, "
-                                 "types, labels, bounds and point counts.")
+    @server.resource(f"scene://{scene_id}/manifest", name=f"{scene_id} manifest", mime_type="application/json",
+                     description=f"The scene manifest of '{name}': floors → rooms → objects, with codes, types, labels, "
+                                 "bounds and point counts.")
     def manifest() -> str:
-        return scene.manifest.model_dump_json(indent=1, exclude_none=True)
+        return source.scene.manifest.model_dump_json(indent=1, exclude_none=True)
 
-    @server.resource(f"scene://{scene.scene_id}/summary", name=f"{scene.scene_id} summary", mime_type="text/markdown",
-                     description=f"'{scene.manifest.name}' in brief: {floors} floors, {rooms} rooms, {objects} objects.")
+    @server.resource(f"scene://{scene_id}/summary", name=f"{scene_id} summary", mime_type="text/markdown",
+                     description=f"'{name}' in brief: how many floors, rooms and objects; each floor's rooms and their "
+                                 "objects.")
     def summary() -> str:
+        scene = source.scene
+        floors, rooms, objects = scene.index.counts
         lines = [f"# {scene.manifest.name} (`{scene.scene_id}`)", "",
                  f"{floors} floors, {rooms} rooms, {objects} objects.", ""]
         for floor in scene.manifest.floors:

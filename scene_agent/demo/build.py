@@ -13,11 +13,10 @@ from scene_agent.demo.block import LARGE, BlockSize, block_storeys
 from scene_agent.demo.layout import FloorPlan, Item, RoomPlan, demo_home
 from scene_agent.demo.structure import Shell, render_shell, shell_point_count
 from scene_agent.demo.surfaces import Part, parts_area, render_parts, rng_for
-from scene_agent.demo.version import DEMO_VERSION, SCENE_ID, VERSION_FILE
+from scene_agent.demo.version import DEMO_VERSION, SCENE_ID, SCENE_NAME, VERSION_FILE
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.scene.writer import SceneWriter
 
-SCENE_NAME = "Demo home"
 BLOCK_SCENE_ID, BLOCK_NAME = "demo-block", "Demo block of flats"
 
 # Points per m² of visible furniture surface, like a scan from a few meters away; small things

@@ -56,6 +56,11 @@ def ensure_demo_scene(directory: Path | None = None) -> Path:
     return manifest
 
 
+def demo_is_built(directory: Path | None = None) -> bool:
+    """Whether the demo scene is there, built by this version of the generator (opening it builds nothing)."""
+    return _demo_is_current(directory or load_demo_dir(), DEMO_VERSION, VERSION_FILE)
+
+
 def open_scene_or_demo(path: str | os.PathLike[str] | None = None) -> Scene:
     """The scene at `path`, or the demo scene (built on first use) when no path is given."""
     from scene_agent.scene.loader import load_scene  # numpy and the scene's models: only once a scene is opened

@@ -1,4 +1,4 @@
-"""Which demo scene a directory holds: its scene id and the version of the generator that built it.
+"""Which demo scene a directory holds: its scene id (and name) and the version of the generator that built it.
 
 Apart from the generator (build.py) so that opening an already-built demo imports none of it.
 """
@@ -6,6 +6,7 @@ Apart from the generator (build.py) so that opening an already-built demo import
 from __future__ import annotations
 
 SCENE_ID = "demo"
+SCENE_NAME = "Demo home"
 
 # Version of what the generator builds. Bump it with every change to the demo's contents
 # (layout, parts, colours, sampling) so that an already-built demo scene is rebuilt: the build

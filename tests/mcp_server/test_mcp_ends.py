@@ -113,3 +113,4 @@ def test_over_http_too_an_open_pick_is_cancelled_when_the_server_is_stopped(env:
     finally:
         process.kill()
     cancelled(env, session_id)
+

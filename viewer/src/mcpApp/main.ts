@@ -11,7 +11,6 @@
 import "../app.css";
 import "./mcpApp.css";
 import { App, applyHostFonts, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
-import { version } from "../../package.json";
 import { setApiBase } from "../apiBase";
 import { parseViewerUrl, sameTarget, type ViewerHandle } from "../contracts";
 import { hasChinese, setLang } from "../i18n";
@@ -94,7 +93,7 @@ function show(shown: ResultShown): void {
   if (moved && manifest) document.body.dataset.mcpAppShown = answer.url!; // the answer's view
 }
 
-const app = new App({ name: "scene-agent viewer", version }, {}, { autoResize: true });
+const app = new App({ name: "scene-agent viewer", version: __VIEWER_VERSION__ }, {}, { autoResize: true });
 // Tool input and results are sent once, right after the handshake: listened to before connect().
 app.ontoolinput = (params) => {
   words = [...words, ...inputWords(params.arguments)];
