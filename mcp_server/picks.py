@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import weakref
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -76,6 +77,28 @@ def pick_mode(ctx: Context) -> PickMode:
     if elicitation.url is not None:
         return "url"
     return "form"  # `elicitation: {}` (declared before the modes existed) means form
+
+
+# How each kind of host gets a pick, for the line said once per connection (stderr).
+HOW: dict[PickMode, str] = {
+    "app": "the viewer inside the conversation (the host renders MCP Apps)",
+    "url": "the viewer opened through URL elicitation",
+    "form": "an inline form of the candidates (the host declared form elicitation only)",
+    "none": "a viewer link in the result, then wait_for_selection (the host declared no elicitation)",
+}
+_told: weakref.WeakSet[object] = weakref.WeakSet()
+
+
+def say_how_picks_go(ctx: Context) -> None:
+    """Once per connection: which host it is and how its picks will be made, and why (`scene-agent mcp` on stderr)."""
+    session = ctx.session
+    if session in _told:
+        return
+    _told.add(session)
+    params = getattr(session, "client_params", None)
+    info = getattr(params, "client_info", None)
+    who = f"{info.name} {info.version}" if info is not None else "the host"
+    log.info("%s gets picks as %s", who, HOW[pick_mode(ctx)])
 
 
 def modern(ctx: Context) -> bool:
@@ -270,6 +293,7 @@ async def viewer_answers(job: Job, scene: Scene, settings: Settings) -> None:
 
 async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
     job.inline = pick_mode(ctx) == "app"
+    say_how_picks_go(ctx)
     asked: PickNeeded | None = None
     deadline = time.monotonic() + CALL_BUDGET_S
     while True:

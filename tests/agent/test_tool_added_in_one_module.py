@@ -20,6 +20,7 @@ from planner_helpers import of, tool_messages, types
 from rich.console import Console
 
 from api_server.openapi_dump import openapi_document
+from mcp_server.scene_source import SceneSource
 from mcp_server.server import build_server
 from scene_agent.agent.events import ToolCallError, ToolCallResult, ToolCallStart, event_json, parse_event, tool_call_result
 from scene_agent.cli.cards import CardRenderer
@@ -96,7 +97,7 @@ def test_the_cli_cards_show_its_call_and_its_summary(ask: Any, counting: Tool) -
 
 def test_the_mcp_server_lists_it_and_answers_a_call(scene: Scene, settings: Settings, counting: Tool) -> None:
     channel = open_channel(settings)
-    server, jobs = build_server(scene, settings, channel)
+    server, jobs = build_server(SceneSource.of(scene), settings, channel)
 
     async def body() -> None:
         with anyio.fail_after(60):

@@ -90,6 +90,7 @@ def test_an_open_pick_is_cancelled_and_the_server_exits_when_it_is_stopped(env: 
         host.process.send_signal(getattr(signal, stop))
     code, stderr = host.ended()
     assert code == 0, stderr
+    assert "raw-host 1 gets picks as a viewer link in the result, then wait_for_selection" in stderr
     if stop != "stdin closed":
         assert f"{stop}: cancelling the picks still open and stopping" in stderr
     cancelled(env, pick["session_id"])
