@@ -263,6 +263,8 @@ async def resume(ctx: Context, jobs: Jobs, scene: Scene, channel: SelectionChann
         if codes is None:
             raise await _not_a_candidate(job, pick, (answer.content or {}).get("choice"))
         await _submit(channel, pick, codes)
+    elif state.get("mode") == "url" and pick is not None and pick.session_id == state.get("session_id"):
+        job.viewer_opened = pick.session_id  # the host opened the viewer: this round waits a bounded time (_follow)
     return job
 
 
@@ -294,7 +296,8 @@ async def viewer_answers(job: Job, scene: Scene, settings: Settings) -> None:
 async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:
     job.inline = pick_mode(ctx) == "app"
     say_how_picks_go(ctx)
-    asked: PickNeeded | None = None
+    pending = job.pick  # a retry after the host opened the viewer (2026-07-28) waits for that pick a bounded time too
+    asked = pending if pending is not None and job.viewer_opened == pending.session_id else None
     deadline = time.monotonic() + CALL_BUDGET_S
     while True:
         left = deadline - time.monotonic() if asked is not None else None
