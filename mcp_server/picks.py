@@ -281,16 +281,25 @@ async def follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel
         raise
 
 
+async def viewer_trouble(scene: Scene, settings: Settings) -> str | None:
+    """Why a viewer URL would not open (no server answers there, or one for another scene) and what to do; None when
+    it would."""
+    warning = await anyio.to_thread.run_sync(server_warning, settings, scene)
+    if warning is None:
+        return None
+    return (f"{warning}. Set SCENE_AGENT_VIEWER_URL to a running scene-agent server for this scene, or leave it unset "
+            "(`scene-agent mcp` then serves the viewer itself)")
+
+
 async def viewer_answers(job: Job, scene: Scene, settings: Settings) -> None:
     """Before a pick's URL is handed out: a viewer that does not answer there (the server stopped, another scene) is
     a pick nobody can make, so it is cancelled at once and the call fails saying what to do."""
-    warning = await anyio.to_thread.run_sync(server_warning, settings, scene)
-    if warning is None:
+    trouble = await viewer_trouble(scene, settings)
+    if trouble is None:
         return
     job.control.stop(VIEWER_AWAY, by_user=False)
     await anyio.to_thread.run_sync(lambda: job.ended.wait(CANCEL_WAIT_S))
-    raise ToolError(f"the pick was cancelled: {warning}. Set SCENE_AGENT_VIEWER_URL to a running scene-agent server "
-                    "for this scene, or leave it unset (`scene-agent mcp` then serves the viewer itself)")
+    raise ToolError(f"the pick was cancelled: {trouble}")
 
 
 async def _follow(ctx: Context, job: Job, scene: Scene, channel: SelectionChannel) -> Finished | PickNeeded | InputRequiredResult:

@@ -33,7 +33,16 @@ from mcp_server.models import (
     WaitForSelectionInput,
     WaitOutcome,
 )
-from mcp_server.picks import HOST_CANCELLED, Shown, elicitation_done, follow, next_milestone, pick_needed, resume
+from mcp_server.picks import (
+    HOST_CANCELLED,
+    Shown,
+    elicitation_done,
+    follow,
+    next_milestone,
+    pick_needed,
+    resume,
+    viewer_trouble,
+)
 from mcp_server.scene_source import SceneSource
 from mcp_server.tool_functions import Handler, mcp_tool
 from scene_agent.agent.scene_agent import SceneAgent
@@ -121,7 +130,10 @@ class SceneTools:
             job = await resume(ctx, self.jobs, self.scene, self.channel)
         elif not tool.waits(parsed.model_dump()):
             context = self.context(lang=_language_of(parsed))
-            return result(await anyio.to_thread.run_sync(lambda: tool.run(context, parsed)))
+            value = await anyio.to_thread.run_sync(lambda: tool.run(context, parsed))
+            if isinstance(value, VisOutput) and value.viewer_url and (trouble := await viewer_trouble(self.scene, self.settings)):
+                raise ToolError(f"the view was made, but its link would not open: {trouble}")  # never a dead link
+            return result(value)
         else:
             job = self.jobs.add(Job(tool.name)).start(lambda job: tool.run(self.context(user=JobLink(job)), parsed))
         return self._ran(tool, await follow(ctx, job, self.scene, self.channel))

@@ -1,6 +1,7 @@
-"""A pick whose viewer does not answer is never handed out: `scene-agent mcp` used a scene-agent server already
+"""A viewer URL that does not open is never handed out: `scene-agent mcp` used a scene-agent server already
 running at SCENE_AGENT_VIEWER_URL, which then stopped. The call fails saying so and what to set, and the pick's
-session is closed as cancelled rather than left waiting for a Confirm that cannot come."""
+session is closed as cancelled rather than left waiting for a Confirm that cannot come; a view's link fails the
+same way."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def test_a_pick_is_not_handed_out_when_the_viewer_is_gone(env: dict[str, str]) -
             refused = await session.call_tool("ask", {"question": "what's the color of the chair in the kitchen?"})
             said = refused.content[0].text
             assert refused.is_error and "no scene-agent server answers at" in said and "SCENE_AGENT_VIEWER_URL" in said
+            # nor a view's link
+            shown = await session.call_tool("visualize", {"codes": ["0-3"]})
+            said = shown.content[0].text
+            assert shown.is_error and "its link would not open: no scene-agent server answers at" in said
 
     try:
         run(body)
