@@ -13,6 +13,7 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
@@ -20,6 +21,10 @@ import mcp_types as types
 from http_client import call
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.session import ClientRequestContext
+
+from scene_agent.config import Settings
+from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.session import SessionOutcome
 
 Elicit = Literal["url", "form"] | None
 Answer = Callable[[types.ElicitRequestParams], Awaitable[types.ElicitResult]]
@@ -48,6 +53,17 @@ def mcp_env(tmp_path: Any, viewer_port: int) -> dict[str, str]:
     return {"SCENE_AGENT_STATE_DIR": str(tmp_path / "state"), "SCENE_AGENT_SELECTION_DIR": str(tmp_path / "selections"),
             "SCENE_AGENT_VIEWER_URL": f"http://127.0.0.1:{viewer_port}/", "OPENAI_API_KEY": "", "SCENE_AGENT_LANG": "en",
             "PYTHONWARNINGS": "error"}
+
+
+def settings_of(env: dict[str, str]) -> Settings:
+    """The settings an `mcp_env` environment gives `scene-agent mcp`: its state, picks and viewer URL."""
+    return Settings(state_dir=Path(env["SCENE_AGENT_STATE_DIR"]), selection_dir=Path(env["SCENE_AGENT_SELECTION_DIR"]),
+                    viewer_url=env["SCENE_AGENT_VIEWER_URL"])
+
+
+def outcome_of(env: dict[str, str], session_id: str) -> SessionOutcome | None:
+    """How a pick's session ended, read from the environment's state directory (after the server has gone, too)."""
+    return FileBackend(settings_of(env)).outcome(session_id)
 
 
 def session_of(url: str) -> str:

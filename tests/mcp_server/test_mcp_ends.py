@@ -9,16 +9,13 @@ import os
 import signal
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 from cli_proc import CliProcess
 from mcp import Client
-
-from scene_agent.config import Settings
-from scene_agent.selection.files.backend import FileBackend
+from mcp_helpers import outcome_of
 
 EXIT_TIMEOUT_S = 5.0  # the server says it ends within 2 s; this only keeps a hang from stalling the suite
 
@@ -70,9 +67,7 @@ class RawHost:
 
 def cancelled(env: dict[str, str], session_id: str) -> None:
     """The pick's session ended as cancelled because the server stopped (read from the test's state directory)."""
-    settings = Settings(state_dir=Path(env["SCENE_AGENT_STATE_DIR"]), selection_dir=Path(env["SCENE_AGENT_SELECTION_DIR"]),
-                        viewer_url=env["SCENE_AGENT_VIEWER_URL"])
-    outcome = FileBackend(settings).outcome(session_id)
+    outcome = outcome_of(env, session_id)
     assert outcome is not None and outcome.status == "cancelled", outcome
     assert outcome.reason == "the MCP server stopped"
 

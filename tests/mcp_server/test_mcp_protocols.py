@@ -16,12 +16,11 @@ from cli_proc import CliProcess
 from http_client import call
 from mcp import Client, ClientSession, StdioServerParameters
 from mcp.client.session import ClientRequestContext
-from mcp_helpers import pick, session_state
+from mcp_helpers import pick, session_state, settings_of
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
-from scene_agent.config import Settings
 from scene_agent.demo.place import ensure_demo_scene
 
 QUESTION = "what's the color of the chair in the kitchen?"
@@ -113,8 +112,7 @@ def test_streamable_http_serves_the_same_tools_on_loopback(http_mcp: str, env: d
 
 
 def test_a_server_already_answering_at_the_viewer_url_is_used(env: dict[str, str], tmp_path: Path) -> None:
-    settings = Settings(state_dir=Path(env["SCENE_AGENT_STATE_DIR"]), selection_dir=Path(env["SCENE_AGENT_SELECTION_DIR"]),
-                        viewer_url=env["SCENE_AGENT_VIEWER_URL"])
+    settings = settings_of(env)
     port = int(env["SCENE_AGENT_VIEWER_URL"].rsplit(":", 1)[1].strip("/"))
     app = create_app({"SCENE_PATH": str(ensure_demo_scene()), "SETTINGS": settings})
     with BackgroundServer(app, port=port):

@@ -5,22 +5,17 @@ same way."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import anyio
-from mcp_helpers import host
+from mcp_helpers import host, outcome_of, settings_of
 from test_mcp_stdio import run
 
 from api_server.app import create_app
 from api_server.serve import BackgroundServer
-from scene_agent.config import Settings
 from scene_agent.demo.place import ensure_demo_scene
-from scene_agent.selection.files.backend import FileBackend
 
 
 def test_a_pick_is_not_handed_out_when_the_viewer_is_gone(env: dict[str, str]) -> None:
-    settings = Settings(state_dir=Path(env["SCENE_AGENT_STATE_DIR"]), selection_dir=Path(env["SCENE_AGENT_SELECTION_DIR"]),
-                        viewer_url=env["SCENE_AGENT_VIEWER_URL"])
+    settings = settings_of(env)
     port = int(env["SCENE_AGENT_VIEWER_URL"].rsplit(":", 1)[1].strip("/"))
     viewer = BackgroundServer(create_app({"SCENE_PATH": str(ensure_demo_scene()), "SETTINGS": settings}), port=port)
     viewer.__enter__()  # running before `scene-agent mcp` starts, which then uses it rather than serving its own
@@ -45,5 +40,5 @@ def test_a_pick_is_not_handed_out_when_the_viewer_is_gone(env: dict[str, str]) -
         if not closed:
             viewer.close()
     sessions = [p.name.split(".")[0] for p in settings.sessions_dir.iterdir() if p.name.endswith(".outcome.json")]
-    outcome = FileBackend(settings).outcome(sessions[0])
+    outcome = outcome_of(env, sessions[0])
     assert outcome is not None and outcome.status == "cancelled" and outcome.reason == "the viewer does not answer"
