@@ -30,6 +30,8 @@ from mcp.server.apps import client_supports_apps
 from mcp.server.elicitation import render_elicitation_schema
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.session import ServerSession
+from mcp.shared.message import ServerMessageMetadata
 from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, InputRequiredResult
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
@@ -89,7 +91,7 @@ HOW: dict[PickMode, str] = {
 _told: weakref.WeakSet[object] = weakref.WeakSet()
 
 
-def say_how_picks_go(ctx: Context) -> None:
+def say_how_picks_go(ctx: Context, *, as_task: bool = False) -> None:
     """Once per connection: which host it is and how its picks will be made, and why (`scene-agent mcp` on stderr)."""
     session = ctx.session
     if session in _told:
@@ -98,7 +100,12 @@ def say_how_picks_go(ctx: Context) -> None:
     params = getattr(session, "client_params", None)
     info = getattr(params, "client_info", None)
     who = f"{info.name} {info.version}" if info is not None else "the host"
-    log.info("%s gets picks as %s", who, HOW[pick_mode(ctx)])
+    mode = pick_mode(ctx)
+    if as_task:  # the host polls the task: the viewer's link goes in its status where it cannot be asked
+        how = HOW[mode] if mode in ("url", "form") else "the viewer's link in the task's status"
+        log.info("%s runs ask as a task (it polls; no request waits for the pick) and gets picks as %s", who, how)
+    else:
+        log.info("%s gets picks as %s", who, HOW[mode])
 
 
 def modern(ctx: Context) -> bool:
@@ -178,10 +185,26 @@ async def next_milestone(ctx: Context, job: Job, timeout: float | None = None, *
         raise
 
 
-async def elicitation_done(ctx: Context, session_id: str) -> None:
+RELATED_TASK = "io.modelcontextprotocol/related-task"  # the `_meta` key naming the task a request is sent for
+
+
+async def elicit(ctx: Context, params: ElicitRequestURLParams | ElicitRequestFormParams, task_id: str | None = None
+                 ) -> ElicitResult:
+    """Ask the host (`elicitation/create`): on the call's own stream, or for a task (whose call has returned) on the
+    connection's, naming the task."""
+    if task_id is not None:
+        params = params.model_copy(update={"meta": {RELATED_TASK: {"taskId": task_id}}})
+    related = None if task_id is not None else ctx.request_context.request_id
+    session: ServerSession = ctx.session
+    return await session.send_request(ElicitRequest(params=params), ElicitResult,
+                                      metadata=ServerMessageMetadata(related_request_id=related))
+
+
+async def elicitation_done(ctx: Context, session_id: str, task_id: str | None = None) -> None:
     """Tell a host that opened the viewer through URL elicitation that the pick there is over."""
     if pick_mode(ctx) == "url" and not modern(ctx):
-        await ctx.session.send_elicit_complete(session_id, related_request_id=ctx.request_id)
+        await ctx.session.send_elicit_complete(session_id,
+                                               related_request_id=None if task_id is not None else ctx.request_id)
 
 
 async def _submit(channel: SelectionChannel, pick: PickNeeded, codes: list[str]) -> None:
@@ -211,18 +234,18 @@ async def _not_a_candidate(job: Job, pick: PickNeeded, answer: object) -> ToolEr
 
 
 async def ask_host(ctx: Context, job: Job, pick: PickNeeded, mode: PickMode, scene: Scene,
-                   channel: SelectionChannel) -> None:
+                   channel: SelectionChannel, task_id: str | None = None) -> None:
     """Ask for the pick now (handshake protocols): open the viewer, or an inline form; a refusal stops the job."""
     if mode == "url":
-        opened = await ctx.elicit_url(message=_message(pick, mode), url=pick.viewer_url, elicitation_id=pick.session_id)
+        opened = await elicit(ctx, ElicitRequestURLParams(message=_message(pick, mode), url=pick.viewer_url,
+                                                          elicitation_id=pick.session_id), task_id)
         if opened.action != "accept":
             job.control.stop(refused(opened.action))
         return
     message = _message(pick, mode)
     schema = render_elicitation_schema(choice_model(scene, pick))
     for tries_left in reversed(range(FORM_TRIES)):
-        answer = await ctx.request_context.session.elicit_form(message=message, requested_schema=schema,
-                                                               related_request_id=ctx.request_id)
+        answer = await elicit(ctx, ElicitRequestFormParams(message=message, requested_schema=schema), task_id)
         if answer.action != "accept":
             job.control.stop(refused(answer.action))
             return

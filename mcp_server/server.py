@@ -44,6 +44,8 @@ from mcp_server.picks import (
     viewer_trouble,
 )
 from mcp_server.scene_source import SceneSource
+from mcp_server.task_runs import current_run
+from mcp_server.tasks import TasksMiddleware, follow_task
 from mcp_server.tool_functions import Handler, mcp_tool
 from scene_agent.agent.scene_agent import SceneAgent
 from scene_agent.config import Settings
@@ -160,7 +162,9 @@ class SceneTools:
             job = self.jobs.add(Job("ask")).start(
                 lambda job: agent.query(spec.question, on_event=job.see, control=job.control).final)
         job.lang = detect_language(spec.question) or "en"
-        reached = await follow(ctx, job, self.scene, self.channel)
+        run = current_run.get()
+        reached = (await follow_task(ctx, job, self.scene, self.channel, run) if run is not None
+                   else await follow(ctx, job, self.scene, self.channel))
         return reached if isinstance(reached, InputRequiredResult) else result(self._asked(reached, job))
 
     @staticmethod
@@ -229,7 +233,7 @@ def build_server(source: SceneSource, settings: Settings, channel: SelectionChan
     served.append(mcp_tool("cancel_selection", CancelSelectionInput.__doc__ or "", CancelSelectionInput, CancelOutcome,
                            tools.cancel_selection))
     server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS, tools=served,
-                       extensions=[apps_extension(settings)])
+                       extensions=[apps_extension(settings)], middleware=[TasksMiddleware()])
     _register_resources(server, source)
     return server, tools.jobs
 
