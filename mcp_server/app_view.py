@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mcp.server.apps import APP_MIME_TYPE, Apps, client_supports_apps
+from mcp.server.apps import APP_MIME_TYPE, Apps
 from mcp.server.mcpserver.resources import FileResource
 
 from scene_agent.config import Settings
@@ -23,7 +23,7 @@ from scene_agent.config import Settings
 VIEW_URI = "ui://scene-agent/viewer.html"
 VIEW_FILE = Path(__file__).resolve().parent.parent / "viewer" / "dist" / "mcp-app.html"
 
-__all__ = ["VIEW_URI", "apps_extension", "client_supports_apps", "view_meta"]
+__all__ = ["VIEW_URI", "apps_extension", "view_meta"]
 
 
 def view_meta() -> dict[str, Any]:

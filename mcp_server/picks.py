@@ -21,12 +21,10 @@ from __future__ import annotations
 import json
 import logging
 import time
-import weakref
 from typing import Annotated, Any, Literal
 
 import anyio
 import anyio.to_thread
-from mcp.server.apps import client_supports_apps
 from mcp.server.elicitation import render_elicitation_schema
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
@@ -36,6 +34,7 @@ from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitRequestURLPa
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
 
+from mcp_server.hosts import PickMode, pick_mode, say_how_picks_go
 from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job, Jobs, Milestone, PickNeeded
 from scene_agent.cli.viewer_check import server_warning
 from scene_agent.config import Settings
@@ -47,7 +46,6 @@ from scene_agent.selection.channel import SelectionChannel
 
 log = logging.getLogger(__name__)
 
-PickMode = Literal["app", "url", "form", "none"]
 PICK_KEY = "pick"  # the name of the one input request of an input_required round
 HOST_CANCELLED = "cancelled by the MCP host"
 
@@ -65,47 +63,6 @@ VIEWER_AWAY = "the viewer does not answer"
 def refused(action: str) -> str:
     """Why a job stopped when the user turned the pick down in the host."""
     return f"the pick was {'declined' if action == 'decline' else 'cancelled'} in the MCP host"
-
-
-def pick_mode(ctx: Context) -> PickMode:
-    """How this host can be asked for a pick, best first: the viewer inside the conversation (an MCP App, shown with
-    the call's result), a URL to open, an inline form, or not at all (a link in the result)."""
-    if client_supports_apps(ctx):
-        return "app"
-    capabilities = ctx.client_capabilities
-    elicitation = capabilities.elicitation if capabilities is not None else None
-    if elicitation is None:
-        return "none"
-    if elicitation.url is not None:
-        return "url"
-    return "form"  # `elicitation: {}` (declared before the modes existed) means form
-
-
-# How each kind of host gets a pick, for the line said once per connection (stderr).
-HOW: dict[PickMode, str] = {
-    "app": "the viewer inside the conversation (the host renders MCP Apps)",
-    "url": "the viewer opened through URL elicitation",
-    "form": "an inline form of the candidates (the host declared form elicitation only)",
-    "none": "a viewer link in the result, then wait_for_selection (the host declared no elicitation)",
-}
-_told: weakref.WeakSet[object] = weakref.WeakSet()
-
-
-def say_how_picks_go(ctx: Context, *, as_task: bool = False) -> None:
-    """Once per connection: which host it is and how its picks will be made, and why (`scene-agent mcp` on stderr)."""
-    session = ctx.session
-    if session in _told:
-        return
-    _told.add(session)
-    params = getattr(session, "client_params", None)
-    info = getattr(params, "client_info", None)
-    who = f"{info.name} {info.version}" if info is not None else "the host"
-    mode = pick_mode(ctx)
-    if as_task:  # the host polls the task: the viewer's link goes in its status where it cannot be asked
-        how = HOW[mode] if mode in ("url", "form") else "the viewer's link in the task's status"
-        log.info("%s runs ask as a task (it polls; no request waits for the pick) and gets picks as %s", who, how)
-    else:
-        log.info("%s gets picks as %s", who, HOW[mode])
 
 
 def modern(ctx: Context) -> bool:

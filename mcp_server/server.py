@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 import scene_agent
 from mcp_server.app_view import apps_extension, view_meta
+from mcp_server.hosts import HostLine
 from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job, JobLink, Jobs, PickNeeded
 from mcp_server.models import (
     AskInput,
@@ -233,7 +234,7 @@ def build_server(source: SceneSource, settings: Settings, channel: SelectionChan
     served.append(mcp_tool("cancel_selection", CancelSelectionInput.__doc__ or "", CancelSelectionInput, CancelOutcome,
                            tools.cancel_selection))
     server = MCPServer("scene-agent", version=scene_agent.__version__, instructions=INSTRUCTIONS, tools=served,
-                       extensions=[apps_extension(settings)], middleware=[TasksMiddleware()])
+                       extensions=[apps_extension(settings)], middleware=[HostLine(), TasksMiddleware()])
     _register_resources(server, source)
     return server, tools.jobs
 

@@ -44,14 +44,13 @@ from mcp_types import (
 )
 from pydantic import BaseModel
 
+from mcp_server.hosts import connection_of, pick_mode, say_how_picks_go
 from mcp_server.jobs import CANCEL_WAIT_S, Finished, Job
 from mcp_server.picks import (
     HOST_CANCELLED,
     RELATED_TASK,
     ask_host,
     elicitation_done,
-    pick_mode,
-    say_how_picks_go,
     viewer_answers,
 )
 from mcp_server.task_runs import TaskRun, TaskRuns, UnknownTaskError, current_run
@@ -87,7 +86,7 @@ def _task_id(params: Mapping[str, Any] | None) -> str:
 
 def _owner(ctx: ServerRequestContext[Any, Any]) -> object:
     """The connection a request came on (tasks belong to it)."""
-    return getattr(ctx.session, "_connection", ctx.session)
+    return connection_of(ctx.session)
 
 
 class TasksMiddleware:
@@ -201,7 +200,7 @@ async def follow_task(ctx: Context, job: Job, scene: Scene, channel: SelectionCh
     mode = pick_mode(ctx)
     if mode == "app":  # the app is shown with the call's result, which a task gives only at its end
         mode = "none"
-    say_how_picks_go(ctx, as_task=True)
+    say_how_picks_go(ctx)
     asked: str | None = None
     try:
         while True:

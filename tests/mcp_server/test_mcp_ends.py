@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import time
 from typing import Any
 
 import anyio
@@ -86,9 +88,27 @@ def test_an_open_pick_is_cancelled_and_the_server_exits_when_it_is_stopped(env: 
     code, stderr = host.ended()
     assert code == 0, stderr
     assert "raw-host 1 gets picks as a viewer link in the result, then wait_for_selection" in stderr
+    assert stderr.count("gets picks as") == 1  # said once, when the host initialized
     if stop != "stdin closed":
         assert f"{stop}: cancelling the picks still open and stopping" in stderr
     cancelled(env, pick["session_id"])
+
+
+def test_a_pick_of_a_task_is_cancelled_too_when_the_server_is_stopped(env: dict[str, str]) -> None:
+    host = RawHost(env)
+    host.start()
+    task = host.request("tools/call", {"name": "ask", "arguments": {"question": "what is the color of the chair?"},
+                                       "task": {"ttl": 60000}})["task"]
+    assert task["status"] == "working"
+    deadline = time.monotonic() + 30  # the task's status names the pick's viewer once the pick is there
+    while "sessionId=" not in (status := host.request("tasks/get", {"taskId": task["taskId"]})).get("statusMessage", ""):
+        assert time.monotonic() < deadline, status  # each round trip paces the next
+    session_id = re.search(r"sessionId=(\w+)", status["statusMessage"])
+    assert session_id is not None
+    host.process.send_signal(signal.SIGTERM)
+    code, stderr = host.ended()
+    assert code == 0, stderr
+    cancelled(env, session_id.group(1))
 
 
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT"])
