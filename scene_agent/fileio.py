@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import random
 import re
@@ -15,6 +16,8 @@ from pathlib import Path
 
 # Paths of the hot paths (a pick's delivery) may be plain strings: building Path objects costs more than the system calls.
 StrPath = str | os.PathLike[str]
+
+log = logging.getLogger(__name__)
 
 
 def ensure_private_dir(path: Path) -> Path:
@@ -120,6 +123,8 @@ class StagedFile:
         with `exclusive`, FileExistsError (the file dropped) when the name is taken."""
         if self._fd is None:
             raise ValueError(f"{self.path} was placed or discarded already")
+        if not exclusive:
+            move_directory_aside(self.path)
         try:
             if self.temp is None:
                 self._link_unnamed(exclusive)
@@ -159,6 +164,22 @@ class StagedFile:
         if temp is not None:
             with suppress(FileNotFoundError):
                 os.unlink(temp)
+
+
+def move_directory_aside(path: StrPath) -> bool:
+    """A directory standing at a file's name (planted, or left by a tool) would block that file for good: it is
+    renamed out of the way (kept, with what it holds, under a hidden name beside it) and a warning says where.
+    Whether there was one."""
+    try:
+        if not stat.S_ISDIR(os.lstat(path).st_mode):
+            return False
+    except FileNotFoundError:
+        return False
+    directory, name = os.path.split(path)
+    aside = os.path.join(directory, f".{name}.{random.getrandbits(32):08x}.in-the-way")
+    os.rename(path, aside)
+    log.warning("a directory stood where the file %s goes; it was moved to %s", path, aside)
+    return True
 
 
 def _open_unnamed(directory: str) -> int | None:

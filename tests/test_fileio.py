@@ -72,6 +72,22 @@ def test_place_replaces_a_planted_symlink_rather_than_writing_through_it(tmp_pat
     assert not path.is_symlink() and path.read_bytes() == b"mine" and target.read_bytes() == b"keep"
 
 
+def test_place_moves_a_directory_standing_at_the_name_out_of_the_way(tmp_path: Path, staging: str,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "viewer_selection_abc.json"
+    path.mkdir()
+    (path / "inside").write_bytes(b"kept")
+    StagedFile(path, b"mine").place()
+    assert path.read_bytes() == b"mine"
+    [aside] = [p for p in tmp_path.iterdir() if p.name.endswith(".in-the-way")]
+    assert aside.name.startswith(".viewer_selection_abc.json.") and (aside / "inside").read_bytes() == b"kept"
+    assert f"a directory stood where the file {path} goes; it was moved to {aside}" in caplog.text
+    with pytest.raises(FileExistsError):  # an exclusive place leaves whatever is there alone
+        (tmp_path / "taken").mkdir()
+        StagedFile(tmp_path / "taken", b"x").place(exclusive=True)
+    assert (tmp_path / "taken").is_dir()
+
+
 def test_write_atomic_durable_with_a_mode(tmp_path: Path) -> None:
     path = tmp_path / "attributes.json"
     write_atomic(path, b"{}", mode=0o644, durable=True)

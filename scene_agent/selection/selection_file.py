@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, ValidationError
 
-from scene_agent.fileio import NotRegularFileError, ensure_private_dir, read_regular_file, write_atomic
+from scene_agent.fileio import NotRegularFileError, ensure_private_dir, move_directory_aside, read_regular_file, write_atomic
 from scene_agent.model import Model
 from scene_agent.selection.session import SESSION_ID_RE, PickedItem, SelectionSession, SessionOutcome, check_session_id
 
@@ -54,7 +54,8 @@ def write_selection_file(selection_dir: Path, answer: SelectionFile) -> Path:
 
     A link rather than a rename: inotify reports a rename as a pair of events that watchdog holds
     for up to 0.5 s while it pairs them; a link is one "created" event, delivered at once. Whatever
-    already sits at the name (a planted symlink, a stale file) is removed first, never followed.
+    already sits at the name (a planted symlink, a stale file) is removed first, never followed; a directory there
+    is moved aside.
     """
     path = selection_path(selection_dir, answer.session_id)
     data = answer.model_dump_json(indent=2).encode() + b"\n"
@@ -64,7 +65,8 @@ def write_selection_file(selection_dir: Path, answer: SelectionFile) -> Path:
         ensure_private_dir(selection_dir)
         write_atomic(path, data, exclusive=True)
     except FileExistsError:
-        path.unlink()  # removes a symlink itself, not its target
+        if not move_directory_aside(path):  # a directory at the name is kept aside, whatever it holds
+            path.unlink()  # removes a symlink itself, not its target
         write_atomic(path, data, exclusive=True)
     return path
 

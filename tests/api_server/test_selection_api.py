@@ -56,6 +56,16 @@ def test_confirm_one_pick_writes_the_selection_file(server, open_selection, sett
     assert (state["status"], state["seconds_left"], state["selections"][0]["itemCode"]) == ("confirmed", 0.0, "0-1-2")
 
 
+def test_a_directory_planted_at_the_selection_files_path_does_not_block_the_pick(server, open_selection, settings):
+    out = open_selection()
+    path = selection_path(settings.selection_dir, out.session_id)
+    path.mkdir(parents=True)  # a tool (or a person) left a directory where the pick's file goes
+    reply = call("POST", f"{server.url}/api/submit-selection",
+                 {"session_id": out.session_id, "selections": [{"itemCode": "0-1-3"}]})
+    assert reply.status == 200, reply.body
+    assert path.is_file() and json.loads(path.read_text())["selections"][0]["itemCode"] == "0-1-3"
+
+
 def test_confirm_several_picks(server, open_selection, settings):
     out = open_selection(multiple=True)
     reply = call("POST", f"{server.url}/api/submit-selection",

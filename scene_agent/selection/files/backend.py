@@ -7,8 +7,11 @@ polling when the observer cannot start (waiter.py). The agent and the API server
 
 from __future__ import annotations
 
+import errno
 import os
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scene_agent.config import Settings
@@ -24,6 +27,22 @@ from scene_agent.selection.views import ViewManifest, read_view, write_view
 
 if TYPE_CHECKING:
     from scene_agent.selection.files.deliverer import Deliverer
+
+
+WHY_NOT_WRITABLE = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+                    errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied"}
+PROBE_BYTES = 4096  # a page: a disk with less room than this cannot take a session either
+
+
+def _probe_write(directory: Path) -> None:
+    """Write a page into `directory`, sync it, remove it; raises OSError when it cannot."""
+    handle, name = tempfile.mkstemp(prefix=".health-", dir=directory)
+    try:
+        os.write(handle, b"\0" * PROBE_BYTES)
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+        os.unlink(name)
 
 
 class FileBackend(SelectionBackend):
@@ -64,15 +83,17 @@ class FileBackend(SelectionBackend):
                 f"{self.settings.selection_dir} ({watch})")
 
     def health(self) -> ChannelHealth:
+        """Whether picks can be recorded now: a probe file written, synced and removed in each directory (a full
+        disk or a read-only one lets the directory be listed, and even an empty file be made)."""
         where = f"{self.settings.state_dir} + {self.settings.selection_dir}"
         for directory in (self.settings.sessions_dir, self.settings.selection_dir):
             try:
                 ensure_private_dir(directory)
+                _probe_write(directory)
             except OSError as exc:
-                return ChannelHealth("file", where, False, f"cannot use {directory}: {exc.strerror or exc}")
-            if not os.access(directory, os.W_OK | os.X_OK):
-                return ChannelHealth("file", where, False, f"cannot write in {directory}")
-        return ChannelHealth("file", where, True, "the state and selection directories are writable")
+                why = WHY_NOT_WRITABLE.get(exc.errno or 0, exc.strerror or str(exc))
+                return ChannelHealth("file", where, False, f"cannot write in {directory}: {why}")
+        return ChannelHealth("file", where, True, "the state and selection directories take writes")
 
     def create(self, session: SelectionSession, view: ViewManifest) -> bool:
         try:

@@ -13,7 +13,8 @@ Requests are JSON lines on the child's stdin, each with an id, so that many serv
 pipe; a reply is one line on its stdout, `<id> A <verdict>` or `<id> E <{"code", "message"}>`. The
 child ignores the terminal's Ctrl-C (it has a session of its own) and ends when its stdin closes: when the
 server stops, however it stops. If the child dies, the requests it had are answered 503
-`selection_not_delivered` (a retry finds the answer recorded, 409, or records it) and the next request starts
+`selection_not_delivered`, saying the answer may have been recorded (a retry then finds it recorded, 409, or
+records it) and the next request starts
 a new child.
 """
 
@@ -123,8 +124,8 @@ class Deliverer:
 
     @staticmethod
     def _lost(why: str) -> SelectionNotDeliveredError:
-        return SelectionNotDeliveredError(f"the process that records answers failed: {why}; the answer may not have been "
-                                          "recorded, so send it again (a second answer to a session is refused)")
+        return SelectionNotDeliveredError(f"the process that records answers failed: {why}; the answer may have been "
+                                          "recorded: send it again (a 409 then means it was)")
 
     def _running_child(self) -> subprocess.Popen[bytes]:
         """With the lock held: the child, or a new one when it has ended."""
