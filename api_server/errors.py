@@ -16,6 +16,7 @@ from scene_agent.errors import (
     NotFoundError,
     SceneAgentError,
     SelectionNotDeliveredError,
+    SelectionRecoveringError,
     SessionAnsweredError,
     SessionExpiredError,
     UnprocessableError,
@@ -27,7 +28,8 @@ log = logging.getLogger(__name__)
 # Most specific first: SessionNotFoundError is a NotFoundError.
 STATUS = [(UsageError, 400), (NotFoundError, 404), (SessionAnsweredError, 409), (ConflictError, 409),
           (SessionExpiredError, 410), (NobodyWaitingError, 410), (InvalidSelectionError, 422), (UnprocessableError, 422),
-          (BusyError, 503), (SelectionNotDeliveredError, 503), (BrokerUnavailableError, 503)]
+          (BusyError, 503), (SelectionNotDeliveredError, 503), (BrokerUnavailableError, 503),
+          (SelectionRecoveringError, 503)]
 
 
 class UnsupportedMediaTypeError(SceneAgentError):

@@ -16,7 +16,8 @@ from flask import Flask
 from waitress import create_server, wasyncore
 from waitress.server import BaseWSGIServer
 
-from api_server.app import serve_viewer_at
+from api_server.app import MAX_BODY_BYTES, serve_viewer_at
+from api_server.guard import GuardLimits, install_guards
 from scene_agent.errors import SceneAgentError
 
 DEFAULT_THREADS = 16  # for servers in this process (tests, benchmarks); `scene-agent serve` runs SERVE_THREADS
@@ -29,13 +30,17 @@ def stream_slots(threads: int) -> int:
     return max(threads // 2, threads - RESERVED_THREADS)
 
 
+GUARDED = GuardLimits()
+
+
 @dataclass(frozen=True)
 class ServerSettings:
     """How waitress is tuned (its defaults, where they differ, are in BASELINE)."""
 
     # Open connections accepted at once; past it waitress stops accepting, so every new client waits. Idle
-    # keep-alive sockets (a browser keeps several) cost no thread, so the limit is set far above the threads.
-    connection_limit: int = 1000
+    # keep-alive sockets (a browser keeps several) cost no thread, so the limit is set far above the threads, and
+    # above what the per-address cap lets a few clients hold (slow clients are closed by the guards instead).
+    connection_limit: int = 4096
     # An idle connection is closed after this many seconds without a request; a browser simply reconnects.
     channel_timeout: int = 30
     cleanup_interval: int = 10  # how often idle connections are looked for
@@ -45,11 +50,21 @@ class ServerSettings:
     # poll() rather than select(): select() cannot watch a socket numbered past 1023.
     asyncore_use_poll: bool = True
     backlog: int = 1024
+    # A body announced larger than the app takes is refused by waitress as soon as its headers are read (413), not
+    # after the client sent (or failed to send) it all; headers are bounded too.
+    max_request_body_size: int = MAX_BODY_BYTES + 1  # waitress refuses from this size on; the app takes MAX_BODY_BYTES
+    max_request_header_size: int = 64 * 1024
+    # A request must arrive whole within a time, one address holds a bounded number of connections (api_server/guard.py).
+    guard: GuardLimits | None = GUARDED
 
 
 # The settings before connections were tuned (waitress' defaults but for channel_timeout): the benchmark's baseline.
 BASELINE = ServerSettings(connection_limit=100, channel_timeout=60, cleanup_interval=30, channel_request_lookahead=0,
-                          asyncore_use_poll=False)
+                          asyncore_use_poll=False, max_request_body_size=1 << 30, max_request_header_size=256 * 1024,
+                          guard=None)
+# The settings before slow clients were guarded against: the slow-client benchmark's baseline.
+UNGUARDED = ServerSettings(connection_limit=1000, max_request_body_size=1 << 30, max_request_header_size=256 * 1024,
+                           guard=None)
 
 
 def raise_open_file_limit(wanted: int) -> int:
@@ -98,11 +113,14 @@ def make_server(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS
                                clear_untrusted_proxy_headers=True, connection_limit=tuned.connection_limit,
                                channel_timeout=tuned.channel_timeout, cleanup_interval=tuned.cleanup_interval,
                                channel_request_lookahead=tuned.channel_request_lookahead,
-                               asyncore_use_poll=tuned.asyncore_use_poll, backlog=tuned.backlog)
+                               asyncore_use_poll=tuned.asyncore_use_poll, backlog=tuned.backlog,
+                               max_request_body_size=tuned.max_request_body_size,
+                               max_request_header_size=tuned.max_request_header_size)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise ServeError(f"{host}:{port} is already in use (is another `scene-agent serve` running?); {advice}") from None
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    install_guards(server, tuned.guard)
     serve_viewer_at(app, served_url(host, int(server.effective_port)))
     return server
 

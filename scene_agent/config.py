@@ -157,7 +157,7 @@ def load_app_origins() -> tuple[str, ...]:
     return origins
 
 
-BROKER_SCHEMES = ("redis", "rediss", "unix")
+BROKER_SCHEMES = ("redis", "rediss", "unix", "redis+sentinel")
 
 
 def _broker(value: str | None) -> str | None:
@@ -167,7 +167,11 @@ def _broker(value: str | None) -> str | None:
     parts = urlsplit(value)
     if parts.scheme not in BROKER_SCHEMES or not (parts.netloc or parts.path):
         raise UsageError(f"SCENE_AGENT_BROKER must be a Redis URL such as redis://127.0.0.1:6379/0 "
-                         f"(redis://, rediss:// or unix://); got {redact_url(value)!r}")
+                         f"(redis://, rediss://, unix://, or redis+sentinel://host:26379,host:26380/service/db); "
+                         f"got {redact_url(value)!r}")
+    from scene_agent.selection.redis.address import parse_broker  # checks the rest (no Redis client loaded)
+
+    parse_broker(value, redact_url(value))
     return value
 
 
@@ -177,11 +181,8 @@ def redact_url(url: str) -> str:
     if parts.password is None:
         return url
     user = parts.username or ""
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return parts._replace(netloc=netloc).geturl()
+    hosts = parts.netloc.rpartition("@")[2]  # host:port, or several of them (Sentinel)
+    return parts._replace(netloc=f"{user}:***@{hosts}").geturl()
 
 
 def load_settings() -> Settings:

@@ -89,8 +89,16 @@ class SelectionNotDeliveredError(SceneAgentError):
     code = "selection_not_delivered"
 
 
+class SelectionRecoveringError(SceneAgentError):
+    """The selection broker may just have been away (restarted, stalled, unreachable): the session or its waiter may
+    only not be back yet. Nothing was written; a retry in a moment is answered for real."""
+
+    code = "selection_recovering"
+
+
 class BrokerUnavailableError(SceneAgentError):
-    """The selection broker (Redis, SCENE_AGENT_BROKER) cannot be reached; the message names it. Nothing was written."""
+    """The selection broker (Redis, SCENE_AGENT_BROKER) cannot be reached, or did not answer in time; the message names
+    it, and says when what was asked may have been done all the same (a reply that timed out)."""
 
     code = "broker_unavailable"
 

@@ -24,9 +24,13 @@ and with LOAD_STREAMS event streams open on a chat run that waits for a pick, pl
 that gets no answer within LOAD_TIMEOUT_S counts as an error. The waiting program's claim on each
 session is held by this process (`SelectionChannel.watch`), or the server would take no pick.
 
-`python -m scene_bench.api [werkzeug|waitress-baseline]` is a baseline server: the app from
+Last, the same requests while slow clients flood the server (scene_bench/api_slow.py), on the product and on
+waitress as `serve` ran it before slow clients were guarded against (`api_server.serve.UNGUARDED`).
+
+`python -m scene_bench.api [werkzeug|waitress-baseline|waitress-unguarded]` is a baseline server: the app from
 `create_app`, settings from the environment, served by `werkzeug.serving.make_server(threaded=True)`
-or by waitress with the BASELINE tuning; it prints one JSON line like `serve --json` and runs until killed.
+or by waitress with the BASELINE or UNGUARDED tuning; it prints one JSON line like `serve --json` and runs until
+killed.
 """
 
 from __future__ import annotations
@@ -71,6 +75,9 @@ STOP_TIMEOUT_S = 10.0
 REQUEST_TIMEOUT_S = 30.0
 JSON_HEADERS = {"Content-Type": "application/json"}
 LOAD_IDLE = 500
+SLOW_SPREAD = 1100  # slow clients from several addresses (scene_bench/api_slow.py): more than the old limit
+SLOW_SPREAD_ADDRESSES = 11
+SLOW_ONE = 5000  # slow clients from one address: more than the new limit
 LOAD_STREAMS = 100
 LOAD_REQUESTS = 200
 LOAD_TIMEOUT_S = 2.0
@@ -308,7 +315,7 @@ def measure(server: RunningServer | Sequence[RunningServer], endpoint: Endpoint,
 def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY, load_n: int = LOAD_REQUESTS) -> ApiReport:
     """The rows, one server process at a time, everything in one temporary directory."""
     examples: list[str] = []
-    raise_open_file_limit(LOAD_IDLE + LOAD_STREAMS + 256)  # the sockets this process holds open
+    raise_open_file_limit(LOAD_IDLE + LOAD_STREAMS + SLOW_ONE + 256)  # the sockets this process holds open
     with tempfile.TemporaryDirectory(prefix="scene-agent-bench-api-") as tmp:
         from scene_bench.api_fsync import measure_without_fsync, time_fsync  # here: api_fsync builds on this module
 
@@ -324,6 +331,12 @@ def bench_api(n: int = DEFAULT_REQUESTS, concurrency: int = DEFAULT_CONCURRENCY,
         rows += measure_loaded("waitress", SERVE_ARGV, Path(tmp) / "loaded", load_n, concurrency, examples)
         baseline = ["-m", "scene_bench.api", "waitress-baseline"]
         rows += measure_loaded("waitress-before", baseline, Path(tmp) / "loaded-before", load_n, concurrency, examples)
+        from scene_bench.api_slow import measure_slow_clients  # here: api_slow builds on this module
+
+        rows += measure_slow_clients("waitress", SERVE_ARGV, Path(tmp) / "slow", load_n, concurrency, examples)
+        unguarded = ["-m", "scene_bench.api", "waitress-unguarded"]
+        rows += measure_slow_clients("waitress-unguarded", unguarded, Path(tmp) / "slow-unguarded", load_n, concurrency,
+                                     examples)
         from scene_bench.api_redis import measure_shared_redis  # here: api_redis builds on this module
 
         shared = measure_shared_redis(Path(tmp) / "shared-redis", n, concurrency, examples)
@@ -367,5 +380,15 @@ def announce_and_run(app: Any, server: Any) -> None:
     server.run()
 
 
+def _serve_waitress_unguarded() -> None:
+    """A baseline: the app on waitress as `serve` ran it before slow clients were guarded against (UNGUARDED)."""
+    from api_server.app import create_app
+    from api_server.serve import SERVE_THREADS, UNGUARDED, make_server, stream_slots
+
+    app = create_app({"SCENE_PATH": None, "MAX_EVENT_STREAMS": stream_slots(SERVE_THREADS), "DELIVER_IN_CHILD": True})
+    announce_and_run(app, make_server(app, HOST, 0, SERVE_THREADS, UNGUARDED))
+
+
 if __name__ == "__main__":
-    _serve_waitress_baseline() if sys.argv[1:] == ["waitress-baseline"] else _serve_werkzeug()
+    {"waitress-baseline": _serve_waitress_baseline, "waitress-unguarded": _serve_waitress_unguarded}.get(
+        sys.argv[1] if sys.argv[1:] else "", _serve_werkzeug)()

@@ -1,7 +1,9 @@
 """`bench api` under load: health and submit with idle keep-alive connections open, and with event streams open.
 
 LOAD_IDLE connections that have each made one request and then say nothing; LOAD_STREAMS event streams open
-on a chat run that waits for a pick (scene_bench/api.py describes the rows).
+on a chat run that waits for a pick (scene_bench/api.py describes the rows). They come from client addresses of
+their own, PER_ADDRESS each (any 127.x.y.z is this machine), as from that many browsers: the server caps what one
+address may hold (api_server/guard.py).
 """
 
 from __future__ import annotations
@@ -26,14 +28,17 @@ from scene_bench.api import (
     server_process,
 )
 
+PER_ADDRESS = 100
+
 
 @contextmanager
-def _idle_connections(port: int, n: int) -> Iterator[None]:
+def idle_connections(port: int, n: int) -> Iterator[None]:
     """n keep-alive connections that have sent one request and then say nothing, open for the block."""
     sockets: list[socket.socket] = []
     try:
-        for _ in range(n):
-            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S)
+        for i in range(n):
+            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S,
+                                            source_address=(f"127.0.10.{1 + i // PER_ADDRESS}", 0))
             sockets.append(sock)
             sock.sendall(f"GET /api/health HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode())
         yield
@@ -51,8 +56,9 @@ def _open_streams(port: int, n: int) -> Iterator[int]:
     streams: list[socket.socket] = []
     opened = 0
     try:
-        for _ in range(n):
-            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S)
+        for i in range(n):
+            sock = socket.create_connection((HOST, port), timeout=LOAD_TIMEOUT_S,
+                                            source_address=(f"127.0.11.{1 + i // PER_ADDRESS}", 0))
             streams.append(sock)
             sock.sendall(f"GET /api/runs/{run_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
                          "Accept: text/event-stream\r\n\r\n".encode())
@@ -72,12 +78,12 @@ def measure_loaded(name: str, argv: list[str], root: Path, n: int, concurrency: 
     """Health and submit with LOAD_IDLE idle connections open, then (on a fresh server) with LOAD_STREAMS event
     streams open and LOAD_IDLE idle connections besides."""
     rows = []
-    with server_process(name, argv, root / "idle") as server, _idle_connections(server.port, LOAD_IDLE):
+    with server_process(name, argv, root / "idle") as server, idle_connections(server.port, LOAD_IDLE):
         load = f"{LOAD_IDLE} idle connections"
         rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
                  for e in ("health", "submit")]
     with (server_process(name, argv, root / "streams") as server, _open_streams(server.port, LOAD_STREAMS) as opened,
-          _idle_connections(server.port, LOAD_IDLE)):
+          idle_connections(server.port, LOAD_IDLE)):
         load = f"{opened} of {LOAD_STREAMS} event streams + {LOAD_IDLE} idle connections"
         rows += [measure(server, e, n, concurrency, examples, load=load, timeout=LOAD_TIMEOUT_S)
                  for e in ("health", "submit")]

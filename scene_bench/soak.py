@@ -10,7 +10,12 @@ waiter shows. At the end every acknowledged answer is compared with what its wai
 - delivered: acknowledged (200, or 409 with the session showing this very answer) and received as sent;
 - lost: acknowledged but the waiter received something else (a timeout, say);
 - duplicated: more than one answer to a session acknowledged;
-- cross-delivered: a waiter received codes that were not its session's.
+- cross-delivered: a waiter received codes that were not its session's;
+- false refusals: a pick or a cancel refused as "not found" (404) or "nobody waiting" (410) while its waiter lived.
+
+With `broker="sentinel"` the picks travel through Redis run highly available (scene_bench/sentinel_set.py: a
+primary, a replica, three Sentinels; SCENE_AGENT_BROKER=redis+sentinel://…), and every other restart is of Redis
+instead: the primary killed (kill -9), the replica promoted, the old primary back as the new replica.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import tempfile
 import threading
@@ -26,17 +32,20 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.redis.backend import RedisBackend
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
 from scene_bench.api import SERVE_ARGV, RunningServer, server_process
 from scene_bench.processes import Tally
+from scene_bench.redis_server import NoRedisError
+from scene_bench.sentinel_set import SentinelSet
 from scene_bench.sessions import open_session
 
 Fate = Literal["pick", "cancel", "timeout", "stop"]
@@ -65,15 +74,18 @@ class SoakReport(Tally):
     cross_delivered: int = 0
     server_restarts: int = 0
     killed: int = 0
+    failovers: int = 0
     retries: int = 0
     refused: int = 0
+    false_refusals: int = 0
 
 
 class _Server:
     """`scene-agent serve` (scene_bench/api.py: server_process), restarted on demand; `url` is the current one."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, env: dict[str, str] | None = None):
         self._root = root
+        self._env = env
         self._lock = threading.Lock()
         self._stack: ExitStack | None = None
         self._running: RunningServer | None = None
@@ -82,7 +94,7 @@ class _Server:
 
     def start(self) -> None:
         stack = ExitStack()
-        running = stack.enter_context(server_process("soak", SERVE_ARGV, self._root))
+        running = stack.enter_context(server_process("soak", SERVE_ARGV, self._root, self._env))
         with self._lock:
             self._stack, self._running, self.url = stack, running, running.url
 
@@ -167,21 +179,35 @@ def _received(result: SelectionResult) -> tuple[str, ...]:
     return tuple(result.codes) if result.status == "confirmed" else (result.status,)
 
 
-def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 10.0, seed: int = 0) -> SoakReport:
-    """Run for `minutes` with `agents` concurrent waiting agents; the server restarts every `restart_every_s`."""
+def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 10.0, seed: int = 0,
+               broker: str = "files") -> SoakReport:
+    """Run for `minutes` with `agents` concurrent waiting agents; the server restarts every `restart_every_s` (with
+    `broker="sentinel"`, the server and the Redis primary in turn)."""
     report = SoakReport(minutes=minutes, agents=agents)
     lock = threading.Lock()
-    with tempfile.TemporaryDirectory(prefix="scene-agent-soak-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="scene-agent-soak-") as tmp, ExitStack() as running:
         root = Path(tmp)
         settings = Settings(state_dir=root / "state", selection_dir=root / "selection", viewer_url=DEFAULT_VIEWER_URL)
-        channel = SelectionChannel(FileBackend(settings))  # the process-wide watchdog waiter, as an agent's
-        server = _Server(root)
+        sentinels = _sentinels(root) if broker == "sentinel" else None
+        if sentinels is not None:
+            running.callback(sentinels.stop)
+            settings = replace(settings, broker=sentinels.url)
+            channel = SelectionChannel(RedisBackend(settings))  # this process' listener, as an agent's
+        else:
+            channel = SelectionChannel(FileBackend(settings))  # the process-wide watchdog waiter, as an agent's
+        server = _Server(root, {"SCENE_AGENT_BROKER": sentinels.url} if sentinels else None)
         end = time.monotonic() + minutes * 60
         done = threading.Event()
 
         def restarts() -> None:
-            kill = False
+            kill, turn = False, 0
             while not done.wait(restart_every_s):
+                turn += 1
+                if sentinels is not None and turn % 2 == 0:
+                    sentinels.fail_over()
+                    with lock:
+                        report.failovers += 1
+                    continue
                 server.restart(kill)
                 with lock:
                     report.server_restarts += 1
@@ -218,6 +244,16 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
     return report
 
 
+def _sentinels(root: Path) -> SentinelSet:
+    """A primary, a replica and three Sentinels in `root`, started (redis-server from PATH)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise NoRedisError("bench soak --broker sentinel needs Debian's redis-server on PATH (apt-get install "
+                           "redis-server)")
+    (root / "ha").mkdir()
+    return SentinelSet(binary, root / "ha").start()
+
+
 def _tally(report: SoakReport, lock: threading.Lock, session: SelectionSession, result: SelectionResult,
            answer: _Answer) -> None:
     received = _received(result)
@@ -225,6 +261,7 @@ def _tally(report: SoakReport, lock: threading.Lock, session: SelectionSession, 
         report.sessions += 1
         report.retries += answer.retries
         report.refused += answer.refused is not None
+        report.false_refusals += bool(answer.refused and answer.refused.startswith(("404", "410 nobody_waiting")))
         status = {"confirmed": "picked", "cancelled": "cancelled", "timeout": "timed_out"}.get(result.status, result.status)
         if result.status == "cancelled" and result.cancelled_by == "caller":
             status = "stopped"

@@ -7,6 +7,7 @@ deployment would; `persistent=True` turns on the append-only file, fsynced on ev
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -28,12 +29,14 @@ def free_port() -> int:
 class RedisServer:
     """`redis-server` on 127.0.0.1:<port>; `stop()`, `kill()` and `start()` again on the same port and directory."""
 
-    def __init__(self, directory: Path, *, persistent: bool = False, port: int | None = None):
+    def __init__(self, directory: Path, *, persistent: bool = False, port: int | None = None,
+                 extra: tuple[str, ...] = ()):
         self.binary = shutil.which("redis-server") or "/usr/bin/redis-server"
         self.directory = directory
         self.directory.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.persistent = persistent
+        self.extra = extra  # more redis-server options (`--replicaof host port`)
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -44,7 +47,7 @@ class RedisServer:
         try:
             self._proc = subprocess.Popen(
                 [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *persistence,
-                 "--dir", str(self.directory), "--protected-mode", "yes"],
+                 "--dir", str(self.directory), "--protected-mode", "yes", *self.extra],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         finally:
             log.close()
@@ -81,6 +84,16 @@ class RedisServer:
         else:
             proc.terminate()
         proc.wait(START_TIMEOUT_S)
+
+    def pause(self) -> None:
+        """Freeze it (SIGSTOP), as a stalled machine would: it reads nothing, answers nothing, but its clock goes on."""
+        assert self._proc is not None
+        self._proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """Let a frozen server go on (SIGCONT)."""
+        assert self._proc is not None
+        self._proc.send_signal(signal.SIGCONT)
 
     def client(self) -> redis.Redis:
         """A client of its own, for a test to look inside."""

@@ -53,7 +53,7 @@ def _channel(settings: Settings) -> Check:
     health = channel.health()
     if not health.reachable:
         return Check("selection channel", "problem", health.message)
-    return Check("selection channel", "ok", f"{channel.describe()}: {health.message}")
+    return Check("selection channel", "note" if health.warning else "ok", f"{channel.describe()}: {health.message}")
 
 
 def _viewer_page() -> Check:

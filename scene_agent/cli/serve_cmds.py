@@ -52,6 +52,8 @@ def serve_command(
                       f"  Picks travel through {escape(channel.describe())}")
         if not health.reachable:
             err_console.print(f"[yellow]warning:[/] {escape(health.message)}; selections answer 503 until it is back")
+        elif health.warning:
+            err_console.print(f"[yellow]note:[/] {escape(health.warning)}")
         if not viewer_built(Path(app.config["VIEWER_DIST"])):
             err_console.print(f"[yellow]note:[/] {escape(NOT_BUILT)}")
         if host not in ("127.0.0.1", "localhost", "::1"):

@@ -24,7 +24,8 @@ from scene_agent.selection.views import ViewManifest
 
 # What a write that depends on the session's state did: `done`; or nothing, because the session is not stored
 # (`not_found`), has an outcome (`answered`) or nobody waits for it any more (`nobody_waiting`).
-Verdict = Literal["done", "not_found", "answered", "nobody_waiting"]
+# `recovering`: the broker may just have been away, so what is missing may only not be back yet (a retry will tell).
+Verdict = Literal["done", "not_found", "answered", "nobody_waiting", "recovering"]
 _VERDICTS = frozenset(get_args(Verdict))
 
 
@@ -42,6 +43,7 @@ class ChannelHealth:
     reachable: bool
     message: str
     latency_ms: float | None = None
+    warning: str | None = None  # usable, but what an operator should know (a pick a crash could lose)
 
 
 class SelectionBackend(ABC):

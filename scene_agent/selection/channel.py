@@ -38,6 +38,7 @@ from scene_agent.selection.session import (
     confirmed_outcome,
     extended,
     nobody_waiting,
+    recovering,
     status_of,
 )
 from scene_agent.selection.views import ViewManifest
@@ -159,6 +160,8 @@ class SelectionChannel:
             raise SessionAnsweredError(f"selection session {session.session_id} was already answered")
         if verdict == "nobody_waiting":
             raise nobody_waiting(session.session_id)
+        if verdict == "recovering":
+            raise recovering(session.session_id)
         raise SessionNotFoundError(f"no selection session {session.session_id}")
 
     # -- the server's life --------------------------------------------------------------------------------

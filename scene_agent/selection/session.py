@@ -12,6 +12,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from scene_agent.errors import (
     InvalidSelectionError,
     NobodyWaitingError,
+    SelectionRecoveringError,
     SessionAnsweredError,
     SessionExpiredError,
     UnprocessableError,
@@ -210,6 +211,13 @@ def nobody_waiting(session_id: str) -> NobodyWaitingError:
     says it in these words."""
     return NobodyWaitingError(f"nobody is waiting for the answer to selection session {session_id} any more "
                               "(the program that asked has stopped); nothing was recorded")
+
+
+def recovering(session_id: str) -> SelectionRecoveringError:
+    """The answer to a session the broker may only not have back yet: retry in a moment."""
+    return SelectionRecoveringError(f"the selection service is recovering (its broker was away or restarted) and "
+                                    f"selection session {session_id} may only not be back yet; nothing was recorded: "
+                                    "send the pick again in a moment")
 
 
 def confirmed_outcome(session: SelectionSession, codes: list[str], *, by: UserAnswerBy,

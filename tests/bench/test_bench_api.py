@@ -35,8 +35,12 @@ def test_bench_api_json(tmp_path: Path) -> None:
     assert [(r["server"], r["endpoint"], r["load"]) for r in rows[:4]] == [
         ("waitress", "POST /api/submit-selection", "none"), ("waitress", "GET /api/health", "none"),
         ("waitress-no-fsync", "POST /api/submit-selection", "none"), ("werkzeug-dev", "POST /api/submit-selection", "none")]
-    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[12:]] == [
+    assert [(r["server"], r["endpoint"], r["load"]) for r in rows[20:]] == [
         ("waitress×2+redis", "POST /api/submit-selection", "none"), ("waitress×2+redis", "GET /api/health", "none")]
+    slow = rows[12:20]
+    assert [r["server"] for r in slow] == ["waitress"] * 4 + ["waitress-unguarded"] * 4
+    assert [r["load"] for r in slow[:4]] == ["1,100 slow clients (11 addresses) + 500 idle"] * 2 + [
+        "5,000 slow clients (1 address) + 500 idle"] * 2
     loaded = rows[4:12]
     assert [r["server"] for r in loaded] == ["waitress"] * 4 + ["waitress-before"] * 4
     assert [r["endpoint"] for r in loaded] == ["GET /api/health", "POST /api/submit-selection"] * 4
@@ -47,7 +51,8 @@ def test_bench_api_json(tmp_path: Path) -> None:
         assert (row["requests"], row["concurrency"]) == ((30, 3) if row["load"] == "none" else (6, 3)), row
         assert row["req_per_s"] > 0, row
         assert 0 < row["p50_ms"] <= row["p99_ms"], row
-    assert all(row["errors"] == 0 for row in rows if row["server"] != "waitress-before"), rows  # the shared rows too
+    baselines = ("waitress-before", "waitress-unguarded")
+    assert all(row["errors"] == 0 for row in rows if row["server"] not in baselines), rows  # the shared rows too
     assert list(tmpdir.iterdir()) == []  # sessions, selection files and server logs went with the temporary directory
 
 

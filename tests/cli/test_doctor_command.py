@@ -31,8 +31,9 @@ def test_with_a_broker_it_says_whether_redis_answers(env: dict[str, str], small_
     out = run_cli("doctor", "--json", "--scene", str(small_scene_path), env=env | {"SCENE_AGENT_BROKER": redis_server.url})
     assert out.returncode == 0, out.stderr
     channel = checks(out)["selection channel"]
-    assert channel["verdict"] == "ok" and f"Redis at {redis_server.url}" in channel["detail"]
-    assert "appendonly off" in channel["detail"]
+    assert channel["verdict"] == "note" and f"Redis at {redis_server.url}" in channel["detail"]
+    assert "appendonly off" in channel["detail"]  # and what that risks: a Redis without replicas is said to be one
+    assert "no replica must have a pick before it is acknowledged (min_replicas=0)" in channel["detail"]
     redis_server.stop()
     out = run_cli("doctor", "--scene", str(small_scene_path), env=env | {"SCENE_AGENT_BROKER": redis_server.url})
     assert out.returncode == 1

@@ -23,7 +23,7 @@ from scene_agent.selection.backend import ChannelHealth, SelectionBackend, Verdi
 from scene_agent.selection.redis.broker import VIEW_TTL_S, RedisBroker, expiry_ms, key, machine_place
 from scene_agent.selection.redis.waiter import BrokeredSelection, claim_place, waiter_of
 from scene_agent.selection.selection_file import SelectionFile, answer_file, selection_path, write_selection_file
-from scene_agent.selection.session import SelectionSession, SessionOutcome
+from scene_agent.selection.session import SelectionSession, SessionOutcome, recovering
 from scene_agent.selection.views import VIEW_NAME_RE, ViewManifest
 
 log = logging.getLogger(__name__)
@@ -59,15 +59,26 @@ class RedisBackend(SelectionBackend):
                 began = time.perf_counter()
                 self.broker.client.ping()
                 latency = (time.perf_counter() - began) * 1000
-                info: dict[str, Any] = self.broker.client.info("server") | self.broker.client.info("persistence")
+                info: dict[str, Any] = (self.broker.client.info("server") | self.broker.client.info("persistence")
+                                        | self.broker.client.info("replication"))
+                self.broker.saw_instance(info)
         except BrokerUnavailableError as exc:
             return ChannelHealth("redis", self.broker.where, False, exc.message)
-        durable = ("appendonly on: picks survive a Redis restart" if info.get("aof_enabled")
-                   else "appendonly off: a pick not yet received is lost if Redis restarts (waiting agents put "
-                        "their sessions back)")
-        return ChannelHealth("redis", self.broker.where, True,
-                             f"Redis {info.get('redis_version', '?')} answers in {latency:.1f} ms; {durable}",
-                             round(latency, 2))
+        answers = f"Redis {info.get('redis_version', '?')} answers in {latency:.1f} ms"
+        replicas, wanted = int(info.get("connected_slaves", 0)), self.broker.address.min_replicas
+        if wanted > replicas:
+            return ChannelHealth("redis", self.broker.where, False,
+                                 f"{answers}, but {replicas} replica(s) are connected and a pick must reach {wanted} "
+                                 "(min_replicas): every pick is refused until enough are back", round(latency, 2))
+        aof = "appendonly on" if info.get("aof_enabled") else "appendonly off"
+        if wanted:
+            durable = (f"{aof}; a pick is acknowledged once it is on the primary and {wanted} of its {replicas} "
+                       "replica(s): losing the primary loses no acknowledged pick")
+            return ChannelHealth("redis", self.broker.where, True, f"{answers}; {durable}", round(latency, 2))
+        crash = "a crash of this Redis" if info.get("aof_enabled") else "a restart of this Redis"
+        risk = (f"no replica must have a pick before it is acknowledged (min_replicas=0): {crash} loses a pick not yet "
+                "received (waiting agents put their sessions back)")
+        return ChannelHealth("redis", self.broker.where, True, f"{answers}; {aof}; {risk}", round(latency, 2), warning=risk)
 
     # -- the agent's side ---------------------------------------------------------------------------------
 
@@ -125,21 +136,27 @@ class RedisBackend(SelectionBackend):
             return None
 
     def get(self, session_id: str) -> SelectionSession | None:
-        return self._read("session", session_id, SelectionSession)
+        session = self._read("session", session_id, SelectionSession)
+        if session is None and self.broker.recovering(f"reading selection session {session_id}"):
+            raise recovering(session_id)  # its waiter may only not have put it back yet
+        return session
 
     def outcome(self, session_id: str) -> SessionOutcome | None:
         return self._read("outcome", session_id, SessionOutcome)
 
     def someone_waits(self, session_id: str) -> bool:
-        with self.broker.reach(f"reading selection session {session_id}"):
-            return bool(self.broker.client.exists(key("waiting", session_id)))
+        """Whether the claim is there; while Redis may just have been away, a missing one may only not be back yet,
+        so the pick goes on (the viewer would end it as abandoned)."""
+        doing = f"reading selection session {session_id}"
+        with self.broker.reach(doing):
+            if self.broker.client.exists(key("waiting", session_id)):
+                return True
+        return self.broker.recovering(doing)
 
     def record(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
         sid = session.session_id
         claim = self.broker.get(key("waiting", sid), f"answering selection session {sid}")
-        if claim is None:
-            return "nobody_waiting"
-        if claim_place(claim) != self.place:
+        if claim is None or claim_place(claim) != self.place:  # the script says why not, when it is not done
             return self.broker.record_answer(session, outcome)
         # The selection file goes first, where the waiter reads it. Answers to one session in this process take
         # turns, and one that finds an outcome leaves the file alone: it may be the winner's.

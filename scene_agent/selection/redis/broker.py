@@ -11,10 +11,13 @@ under `scene-agent:`:
 | `waiting:<id>` | the waiting process' claim `{token, place}`, renewed every second | CLAIM_TTL_MS after its last renewal |
 | `view:<name>` | a view manifest (JSON) | a selection's: with its session; a plain view's: VIEW_TTL_S |
 | `wake:<token>` | a waiting process' own list, pushed to take up new sessions at once | WAKE_TTL_MS |
+| `pulse` | when a waiting process last renewed its claims (Redis' clock, ms) | for good |
+| `quiet`, `recovering` | the last quiet (no renewals) given its grace; that grace | a day; RECOVERY_MS |
 
 A delivery (a pick or a cancel) is one Lua script, atomic on the server: the session exists, has no outcome,
 someone waits → the outcome is set and pushed; otherwise nothing changes and the script says why (404, 409,
-410). So exactly one answer wins across any number of API servers.
+410, or 503 while Redis may just have been away: _OUTAGE). So exactly one answer wins across any number of API
+servers.
 """
 
 from __future__ import annotations
@@ -22,20 +25,23 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import redis
 from pydantic import ValidationError
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+from redis.sentinel import Sentinel
 
 from scene_agent.config import redact_url
-from scene_agent.errors import BrokerUnavailableError
+from scene_agent.errors import BrokerUnavailableError, SelectionNotDeliveredError
 from scene_agent.selection.backend import Verdict, verdict_of
+from scene_agent.selection.redis.address import parse_broker
 from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, SessionOutcome, selection_view
 
 PREFIX = "scene-agent:"
@@ -48,26 +54,77 @@ COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (waiter.HEARTBEAT_S)
 # failing; each command holds one for a round trip, the listener one for good.
 MAX_CONNECTIONS = 64
 
-# KEYS: session, outcome, waiting, answer. ARGV: the outcome (JSON), when its keys expire (ms since the epoch).
-_ANSWER = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'not_found'} end
+# Whether Redis itself may have been away, so that a session or a claim that is missing may only not be back yet,
+# and a refusal (404, 410) would be false. Two signs:
+# - Every waiting process stamps `pulse` (Redis' own clock, ms) each time it renews its claims (HEARTBEAT_S). When
+#   the stamp is older than PULSE_GAP_MS, nobody has renewed anything for a while (Redis stalled, or was out of
+#   reach of every waiter; or every waiter has ended): that quiet is given RECOVERY_MS (`recovering`), time for live
+#   waiters to reconnect and renew, during which the answer is "recovering" (503, retry). A quiet is given its
+#   grace once (`quiet` remembers which stamp it was), so when every waiter really is gone, refusals come after
+#   RECOVERY_MS; where no waiter ever stamped, none is given.
+# - A Redis that restarted without its data has no stamp at all: the API server sees that it is another instance
+#   than the one it knew (`run_id`), started less than RECOVERY_MS ago (RedisBroker.restarted_lately).
+PULSE_GAP_MS = CLAIM_TTL_MS - 1000  # renewals come every HEARTBEAT_S (1 s): past this, claims are about to lapse
+RECOVERY_MS = 5000  # the waiters' longest pause between retries (waiter.RETRY_MAX_S), a heartbeat, and margin
+_OUTAGE = f"""
+local function outage(pulse_key, quiet_key, recovering_key)
+  if redis.call('EXISTS', recovering_key) == 1 then return true end
+  local pulse = redis.call('GET', pulse_key)
+  if not pulse then return false end
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  if now - tonumber(pulse) <= {PULSE_GAP_MS} then return false end
+  if redis.call('GET', quiet_key) == pulse then return false end
+  redis.call('SET', quiet_key, pulse, 'PX', 86400000)
+  redis.call('SET', recovering_key, pulse, 'PX', {RECOVERY_MS})
+  return true
+end
+"""
+# KEYS: session, outcome, waiting, answer, pulse, quiet, recovering. ARGV: the outcome (JSON), when its keys expire.
+_ANSWER = _OUTAGE + """
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
+  return {'not_found'}
+end
 local prior = redis.call('GET', KEYS[2])
 if prior then return {'answered', prior} end
-if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
+if redis.call('EXISTS', KEYS[3]) == 0 then
+  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
+  return {'nobody_waiting'}
+end
 redis.call('SET', KEYS[2], ARGV[1], 'PXAT', ARGV[2])
 redis.call('RPUSH', KEYS[4], ARGV[1])
 redis.call('PEXPIREAT', KEYS[4], ARGV[2])
 return {'done'}
 """
-# KEYS: session, outcome, waiting, view. ARGV: the session with its new deadline (JSON), when its keys expire now.
-_EXTEND = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'not_found'} end
+# KEYS: session, outcome, waiting, view, pulse, quiet, recovering. ARGV: the session with its new deadline (JSON), when
+# its keys expire now.
+_EXTEND = _OUTAGE + """
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
+  return {'not_found'}
+end
 if redis.call('EXISTS', KEYS[2]) == 1 then return {'answered'} end
-if redis.call('EXISTS', KEYS[3]) == 0 then return {'nobody_waiting'} end
+if redis.call('EXISTS', KEYS[3]) == 0 then
+  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
+  return {'nobody_waiting'}
+end
 redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
 if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('PEXPIREAT', KEYS[4], ARGV[2]) end
 return {'done'}
 """
+# KEYS: pulse, quiet, recovering. 1 while an outage may explain what is missing.
+_RECOVERING = _OUTAGE + """
+if outage(KEYS[1], KEYS[2], KEYS[3]) then return 1 end
+return 0
+"""
+# KEYS: pulse. The waiters' stamp, on Redis' clock.
+_PULSE = """
+local t = redis.call('TIME')
+redis.call('SET', KEYS[1], string.format('%d', tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)))
+return 1
+"""
+OUTAGE_KEYS = [f"{PREFIX}pulse", f"{PREFIX}quiet", f"{PREFIX}recovering"]
 # KEYS: outcome. ARGV: the outcome, expiry. The outcome recorded before, or nil when this one is now recorded.
 _RECORD = """
 local prior = redis.call('GET', KEYS[1])
@@ -137,17 +194,33 @@ class RedisBroker:
     def __init__(self, url: str):
         self.url = url
         self.where = redact_url(url)
+        self.address = parse_broker(url, self.where)
         # One try more on a dropped connection (a pooled one that Redis closed when it restarted), no backoff:
         # an unreachable Redis is reported within CONNECT_TIMEOUT_S.
-        pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=MAX_CONNECTIONS, timeout=COMMAND_TIMEOUT_S, socket_connect_timeout=CONNECT_TIMEOUT_S,
-            socket_timeout=COMMAND_TIMEOUT_S, retry=Retry(NoBackoff(), 1), client_name="scene-agent")
-        self.client: redis.Redis = redis.Redis(connection_pool=pool)
+        options = {"socket_connect_timeout": CONNECT_TIMEOUT_S, "socket_timeout": COMMAND_TIMEOUT_S,
+                   "retry": Retry(NoBackoff(), 1), "client_name": "scene-agent"}
+        self.client: redis.Redis
+        if self.address.sentinel:  # the primary Sentinel names, looked up again for each new connection
+            timeouts = {"socket_connect_timeout": CONNECT_TIMEOUT_S, "socket_timeout": CONNECT_TIMEOUT_S}
+            sentinels = Sentinel(list(self.address.sentinels), sentinel_kwargs=timeouts)  # type: ignore[no-untyped-call]
+            self.client = sentinels.master_for(  # type: ignore[no-untyped-call]
+                self.address.service, db=self.address.db, username=self.address.username,
+                password=self.address.password, **options)
+        else:
+            assert self.address.redis_url is not None
+            pool = redis.BlockingConnectionPool.from_url(self.address.redis_url, max_connections=MAX_CONNECTIONS,
+                                                         timeout=COMMAND_TIMEOUT_S, **options)
+            self.client = redis.Redis(connection_pool=pool)
         self._answer_script = self.client.register_script(_ANSWER)
         self._record_script = self.client.register_script(_RECORD)
         self._release_script = self.client.register_script(_RELEASE)
         self._extend_script = self.client.register_script(_EXTEND)
+        self._recovering_script = self.client.register_script(_RECOVERING)
+        self._pulse_script = self.client.register_script(_PULSE)
         self._on_close: list[Callable[[], None]] = []
+        self._instance: str | None = None  # the Redis instance (run_id) this process last saw
+        self._restarted_at = 0.0  # when it saw that instance start (time.monotonic), if it saw another one before
+        self._instance_lock = threading.Lock()
 
     @classmethod
     def shared(cls, url: str) -> RedisBroker:
@@ -175,7 +248,17 @@ class RedisBroker:
         """Redis errors as BrokerUnavailableError naming the broker and what was being done."""
         try:
             yield
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            if self._instance is None:  # once: which Redis this is, to know it when it has restarted
+                self.saw_instance(self.client.info("server"))
+        except redis.TimeoutError as exc:
+            if "connecting" in str(exc).lower():  # redis-py's "Timeout connecting to server": nothing was sent
+                raise BrokerUnavailableError(f"the selection broker {self.where} is not reachable while {doing} "
+                                             f"({exc}); try again when it is back") from None
+            # sent, and no reply: Redis may have done it (a stall, say)
+            raise BrokerUnavailableError(f"the selection broker {self.where} did not answer in time while {doing} "
+                                         f"({exc}); it may have been done: try again (an answer then refused as "
+                                         "already given was this one)") from None
+        except redis.ConnectionError as exc:
             raise BrokerUnavailableError(f"the selection broker {self.where} is not reachable while {doing} "
                                          f"({exc}); try again when it is back") from None
         except redis.ResponseError as exc:  # NOAUTH, READONLY replica, OOM, a script Redis refused
@@ -207,6 +290,7 @@ class RedisBroker:
                 pipe.set(key("session", session.session_id), pending.session_json, pxat=expiry, nx=True)
                 if pending.view is not None and session.view:
                     pipe.set(key("view", session.view), pending.view, pxat=expiry, nx=True)
+            self._pulse_script(keys=OUTAGE_KEYS[:1], client=pipe)  # a waiting process is alive (_OUTAGE)
             pipe.mget([key("outcome", p.session.session_id) for p in waits])
             outcomes: list[bytes | None] = pipe.execute()[-1]
         return outcomes
@@ -229,22 +313,66 @@ class RedisBroker:
         return end if prior is None else SessionOutcome.model_validate_json(prior)
 
     def record_answer(self, session: SelectionSession, outcome: SessionOutcome) -> Verdict:
-        """Run the answer script: 'done', or why not ('not_found', 'answered', 'nobody_waiting')."""
+        """Run the answer script: 'done', or why not ('not_found', 'answered', 'nobody_waiting', 'recovering')."""
         sid = session.session_id
         with self.reach(f"answering selection session {sid}"):
             verdict = self._answer_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
-                                                 key("answer", sid)],
+                                                 key("answer", sid), *OUTAGE_KEYS],
                                            args=[outcome.model_dump_json(), expiry_ms(session)])
-        return _verdict(verdict[0])
+            done = self._unless_restarted(_verdict(verdict[0]))
+            if done == "done":
+                self._on_replicas(f"session {sid}")
+            return done
 
     def extend(self, session: SelectionSession) -> Verdict:
         """Store the session with its new deadline if it is still open and waited for: 'done', or why not."""
         sid = session.session_id
         with self.reach(f"adding time to selection session {sid}"):
             verdict = self._extend_script(keys=[key("session", sid), key("outcome", sid), key("waiting", sid),
-                                                key("view", session.view or selection_view(sid))],
+                                                key("view", session.view or selection_view(sid)), *OUTAGE_KEYS],
                                           args=[session.model_dump_json(), expiry_ms(session)])
-        return _verdict(verdict[0])
+            return self._unless_restarted(_verdict(verdict[0]))
+
+    def recovering(self, doing: str) -> bool:
+        """Whether Redis may just have been away, so that what is missing may only not be back yet (_OUTAGE)."""
+        with self.reach(doing):
+            return bool(self._recovering_script(keys=OUTAGE_KEYS)) or self.restarted_lately()
+
+    def saw_instance(self, info: dict[str, Any]) -> None:
+        """Note which Redis instance answers (INFO server): one other than before started `uptime_in_seconds` ago."""
+        run_id = info.get("run_id")
+        if not isinstance(run_id, str):
+            return
+        with self._instance_lock:
+            if self._instance is not None and run_id != self._instance:
+                self._restarted_at = time.monotonic() - float(info.get("uptime_in_seconds", 0))
+            self._instance = run_id
+
+    def _on_replicas(self, what: str) -> None:
+        """Once an answer is on the primary: wait until `min_replicas` replicas have it too (WAIT), or say that it
+        may yet be lost (a 503 whose retry gets 409 when it was kept)."""
+        wanted = self.address.min_replicas
+        if not wanted:
+            return
+        acknowledged = int(self.client.wait(wanted, self.address.wait_ms))
+        if acknowledged < wanted:
+            raise SelectionNotDeliveredError(
+                f"the answer to {what} is on the selection broker's primary, but {acknowledged} of the {wanted} "
+                f"replica(s) it must reach had it after {self.address.wait_ms} ms, so losing the primary now would "
+                "lose it: send it again (a 409 then means it was kept)")
+
+    def _unless_restarted(self, verdict: Verdict) -> Verdict:
+        """A refusal for what is missing is 'recovering' while Redis has just restarted (the script cannot tell)."""
+        if verdict in ("not_found", "nobody_waiting") and self.restarted_lately():
+            return "recovering"
+        return verdict
+
+    def restarted_lately(self) -> bool:
+        """Whether Redis is another instance than before (restarted, its data perhaps lost) since less than
+        RECOVERY_MS: its waiters may not have put their sessions and claims back yet."""
+        self.saw_instance(self.client.info("server"))
+        with self._instance_lock:
+            return bool(self._restarted_at) and time.monotonic() - self._restarted_at < RECOVERY_MS / 1000
 
     def session_expiry(self, session_id: str) -> datetime | None:
         """When the stored session expires now (it may have been given more time), or None."""

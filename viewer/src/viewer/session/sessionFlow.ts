@@ -3,7 +3,7 @@
 // cancels, and the end of the session however it comes — sent from here, cancelled, expired, or ended
 // elsewhere (another window, the agent).
 
-import { ApiError, cancelSelection, extendSelection, submitSelection, type SessionState } from "../data/api";
+import { ApiError, cancelSelection, extendSelection, getSession, submitSelection, type SessionState } from "../data/api";
 import { answerErrorMessage, extendErrorMessage } from "../errors";
 import type { ViewerState } from "../app/store";
 import type { SelectionSpec } from "../data/model";
@@ -18,6 +18,14 @@ const FINAL: Record<Ended, ViewerState> = { confirmed: "submitted", cancelled: "
 const ESCAPE_ASK_MS = 5000;
 // What one press of "More time" adds (the server takes at most 600 s at a time, 3600 s in all).
 const MORE_TIME_S = 60;
+// A 503 (the server busy, its store away or recovering, a pick not delivered) is sent again by itself, after
+// 0.5 s, 1 s, 2 s, then every 4 s, for as long as the session lasts; the person is told each time.
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 4000;
+
+function sameCodes(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
+}
 
 export class SessionFlow {
   readonly sessionId: string;
@@ -27,6 +35,7 @@ export class SessionFlow {
   private state: ViewerState = "loading";
   private endedWhileBusy: Ended | null = null;
   private contactLost = false;
+  private retrying = false; // an answer is being sent again after a 503 (its message stays up)
   private extending = false;
   private escapeTimer = 0;
   /** What was picked when the session was confirmed elsewhere (another window, the API). */
@@ -89,7 +98,7 @@ export class SessionFlow {
     await this.answer("sending", async () => {
       await submitSelection(this.sessionId, codes);
       rememberOwnPick(this.sessionId, codes);
-    }, "submitted", () => t("sent", { codes: codes.join(", ") }));
+    }, "submitted", () => t("sent", { codes: codes.join(", ") }), codes);
   }
 
   async cancel(): Promise<void> {
@@ -144,28 +153,66 @@ export class SessionFlow {
     }
   }
 
-  private async answer(busy: "sending" | "cancelling", send: () => Promise<unknown>, done: ViewerState, said: () => string): Promise<void> {
+  private async answer(busy: "sending" | "cancelling", send: () => Promise<unknown>, done: ViewerState, said: () => string,
+                       codes: string[] = []): Promise<void> {
     this.busy = busy; // set before the request leaves: a second click or key press finds it busy
     this.panel.setMessage(null);
     this.setState("submitting"); // an answer is on its way (Confirm or Cancel)
-    try {
-      await send();
-      this.finish(done, said, done === "submitted" ? "ok" : "info");
-    } catch (exc) {
-      this.busy = null;
-      const message = () => answerErrorMessage(exc);
-      const status = exc instanceof ApiError && exc.kind === "http" ? exc.status : 0;
-      if (status === 410 && exc instanceof ApiError && exc.code === "nobody_waiting") this.finish("abandoned", () => t("nobodyWaiting"), "error");
-      else if (status === 410) this.finish("expired", message, "error");
-      else if (status === 409) {
-        const now = this.endedWhileBusy ?? (await this.clock?.refresh()) ?? null;
-        this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
-      } else if (status === 404) this.finish("error", message, "error");
-      else if (this.endedWhileBusy) this.ended(this.endedWhileBusy);
-      else {
-        this.setState("ready"); // refused picks (422) or no answer: the user may try again
-        this.panel.setMessage(message, "error");
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send();
+        this.retrying = false;
+        this.finish(done, said, done === "submitted" ? "ok" : "info");
+        return;
+      } catch (exc) {
+        const status = exc instanceof ApiError && exc.kind === "http" ? exc.status : 0;
+        if (status === 503 && !this.endedWhileBusy && this.state === "submitting" && (await this.pause(attempt))) continue;
+        this.retrying = false;
+        // Sent again after a 503 whose reply was lost, the first may have been recorded after all: a 409 then says so.
+        if (status === 409 && attempt > 1 && busy === "sending" && (await this.recordedAs(codes))) {
+          rememberOwnPick(this.sessionId, codes);
+          this.finish(done, said, "ok");
+          return;
+        }
+        await this.refused(exc, status);
+        return;
       }
+    }
+  }
+
+  /** Wait before sending again after the n-th 503, saying so; false when the session ended meanwhile. */
+  private async pause(attempt: number): Promise<boolean> {
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1));
+    this.retrying = true;
+    this.panel.setMessage(() => t("retrying", { seconds: Math.ceil(delay / 1000), attempt }), "info");
+    await new Promise((resolve) => window.setTimeout(resolve, delay));
+    return !this.endedWhileBusy && this.state === "submitting";
+  }
+
+  /** Whether the session is confirmed with these very picks (an earlier send of this page went through). */
+  private async recordedAs(codes: string[]): Promise<boolean> {
+    try {
+      const state = await getSession(this.sessionId);
+      return state.status === "confirmed" && sameCodes((state.selections ?? []).map((pick) => pick.itemCode), codes);
+    } catch {
+      return false;
+    }
+  }
+
+  /** What a refused answer means for the session (ended, or the user may try again), said. */
+  private async refused(exc: unknown, status: number): Promise<void> {
+    this.busy = null;
+    const message = () => answerErrorMessage(exc);
+    if (status === 410 && exc instanceof ApiError && exc.code === "nobody_waiting") this.finish("abandoned", () => t("nobodyWaiting"), "error");
+    else if (status === 410) this.finish("expired", message, "error");
+    else if (status === 409) {
+      const now = this.endedWhileBusy ?? (await this.clock?.refresh()) ?? null;
+      this.finish(now && now !== "pending" ? FINAL[now] : "error", message, "error");
+    } else if (status === 404) this.finish("error", message, "error");
+    else if (this.endedWhileBusy) this.ended(this.endedWhileBusy);
+    else {
+      this.setState("ready"); // refused picks (422) or no answer: the user may try again
+      this.panel.setMessage(message, "error");
     }
   }
 
@@ -201,6 +248,7 @@ export class SessionFlow {
   private contact(ok: boolean): void {
     if (ok === !this.contactLost) return;
     this.contactLost = !ok;
+    if (this.retrying) return; // the retry's own message says what is going on
     if (!ok) this.panel.setMessage(() => t("errPollLost"), "error");
     else this.panel.setMessage(null);
   }
