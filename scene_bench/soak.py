@@ -37,8 +37,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scene_agent.config import DEFAULT_VIEWER_URL, Settings
+from scene_agent.errors import BrokerUnavailableError
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.files.backend import FileBackend
+from scene_agent.selection.pending import PendingSelection
 from scene_agent.selection.redis.backend import RedisBackend
 from scene_agent.selection.result import SelectionResult
 from scene_agent.selection.session import SelectionSession
@@ -222,9 +224,10 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
                     n += 1
                     fate = rng.choice(FATES)
                     codes = [f"{k}-{n % 1000}-{i}" for i in (1, 2, 3)]  # this session's own candidates
-                    session = open_session(channel, codes, {c: "chair" for c in codes}, scene_id="soak",
-                                           timeout=SHORT_TIMEOUT_S if fate == "timeout" else WAIT_TIMEOUT_S)
-                    pending = channel.watch(session)
+                    opened = _open_and_watch(channel, codes, SHORT_TIMEOUT_S if fate == "timeout" else WAIT_TIMEOUT_S)
+                    if opened is None:
+                        continue  # the broker stayed away: this agent tries a new session
+                    session, pending = opened
                     sent = clients.submit(_answer, server, session, fate, rng) if fate in ("pick", "cancel") else None
                     if fate == "stop":
                         threading.Timer(rng.uniform(0.05, 0.3), pending.cancel).start()
@@ -242,6 +245,22 @@ def bench_soak(minutes: float = 1.0, agents: int = 16, restart_every_s: float = 
             restarter.join()
             server.stop()
     return report
+
+
+def _open_and_watch(channel: SelectionChannel, codes: list[str], timeout: float
+                    ) -> tuple[SelectionSession, PendingSelection] | None:
+    """Open a session and wait for it, as an agent does; while the broker is away (a failover), try again as an
+    agent's user would ask again; None when it stayed away for WAIT_TIMEOUT_S."""
+    deadline = time.monotonic() + WAIT_TIMEOUT_S
+    pause = threading.Event()  # never set: the pause between two tries
+    while True:
+        try:
+            session = open_session(channel, codes, {c: "chair" for c in codes}, scene_id="soak", timeout=timeout)
+            return session, channel.watch(session)
+        except BrokerUnavailableError:
+            if time.monotonic() > deadline:
+                return None
+            pause.wait(RETRY_PAUSE_S)
 
 
 def _sentinels(root: Path) -> SentinelSet:

@@ -27,7 +27,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -249,7 +249,8 @@ class RedisBroker:
         try:
             yield
             if self._instance is None:  # once: which Redis this is, to know it when it has restarted
-                self.saw_instance(self.client.info("server"))
+                with suppress(redis.RedisError):  # what was asked is done: this look may fail on its own
+                    self.saw_instance(self.client.info("server"))
         except redis.TimeoutError as exc:
             if "connecting" in str(exc).lower():  # redis-py's "Timeout connecting to server": nothing was sent
                 raise BrokerUnavailableError(f"the selection broker {self.where} is not reachable while {doing} "
