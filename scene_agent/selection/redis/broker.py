@@ -36,7 +36,7 @@ import redis
 from pydantic import ValidationError
 from redis.backoff import NoBackoff
 from redis.retry import Retry
-from redis.sentinel import Sentinel
+from redis.sentinel import MasterNotFoundError, Sentinel
 
 from scene_agent.config import redact_url
 from scene_agent.errors import BrokerUnavailableError, SelectionNotDeliveredError
@@ -261,9 +261,16 @@ class RedisBroker:
                                          "already given was this one)") from None
         except redis.ConnectionError as exc:
             raise BrokerUnavailableError(f"the selection broker {self.where} is not reachable while {doing} "
-                                         f"({exc}); try again when it is back") from None
+                                         f"({self._why(exc)}); try again when it is back") from None
         except redis.ResponseError as exc:  # NOAUTH, READONLY replica, OOM, a script Redis refused
             raise BrokerUnavailableError(f"the selection broker {self.where} refused {doing}: {exc}") from None
+
+    def _why(self, exc: redis.ConnectionError) -> str:
+        """A connection error in a few words (redis-py's Sentinel errors spell out every client they tried)."""
+        if isinstance(exc, MasterNotFoundError):
+            return f"no Sentinel names a primary for {self.address.service!r} now"
+        text = str(exc)
+        return text if len(text) <= 200 else text[:200] + "…"
 
     # -- what waiter.RedisWaiter needs (the Broker protocol) ---------------------------------------
 
