@@ -123,8 +123,6 @@ class StagedFile:
         with `exclusive`, FileExistsError (the file dropped) when the name is taken."""
         if self._fd is None:
             raise ValueError(f"{self.path} was placed or discarded already")
-        if not exclusive:
-            move_directory_aside(self.path)
         try:
             if self.temp is None:
                 self._link_unnamed(exclusive)

@@ -28,7 +28,8 @@ def write_ply(path: Path, vertex: np.ndarray, faces: int = 0) -> None:
 
 
 def write_scannet_scan(root: Path, scan: str, scene_type: str = "Living room / Lounge", shift: float = 0.0,
-                       alignment: list[float] | None = None) -> Path:
+                       alignment: list[float] | None = None,
+                       groups: list[tuple[int, str, list[int]]] = SCAN_GROUPS) -> Path:
     """One scan directory with PLY (+ faces and alpha), segs, aggregation and txt."""
     rng = np.random.default_rng(len(scan) + int(shift * 10))
     directory = root / scan
@@ -45,8 +46,8 @@ def write_scannet_scan(root: Path, scan: str, scene_type: str = "Living room / L
     write_ply(directory / f"{scan}_vh_clean_2.ply", np.concatenate(chunks), faces=40)
     segs = {"params": {}, "sceneId": scan, "segIndices": seg_of_vertex}
     (directory / f"{scan}_vh_clean_2.0.010000.segs.json").write_text(json.dumps(segs))
-    groups = [{"id": gid, "objectId": gid, "label": label, "segments": segs} for gid, label, segs in SCAN_GROUPS]
-    (directory / f"{scan}.aggregation.json").write_text(json.dumps({"sceneId": scan, "segGroups": groups}))
+    seg_groups = [{"id": gid, "objectId": gid, "label": label, "segments": segs} for gid, label, segs in groups]
+    (directory / f"{scan}.aggregation.json").write_text(json.dumps({"sceneId": scan, "segGroups": seg_groups}))
     lines = [f"sceneType = {scene_type}", "colorHeight = 968"]
     if alignment:
         lines.insert(0, "axisAlignment = " + " ".join(str(v) for v in alignment))
@@ -71,15 +72,28 @@ HOVSG_ROOMS = {
 }
 
 
-def write_hovsg_graph(root: Path) -> Path:
-    """A graph folder: 1 floor, 2 rooms, 5 objects, with embedding fields the importer ignores."""
+# As HOV-SG writes a graph when its room-classification step did not run: every room "room_<n>".
+HOVSG_UNTYPED_ROOMS = {
+    "0_0": ("room_0", {"0_0_0": ("bed", 120, (200, 190, 170)), "0_0_1": ("nightstand", 30, (120, 80, 50)),
+                       "0_0_2": ("desk", 40, (150, 110, 70))}),
+    "0_1": ("room_1", {"0_1_0": ("toilet", 40, (245, 245, 245)), "0_1_1": ("sink", 30, (240, 240, 240))}),
+    "0_2": ("room_2", {"0_2_0": ("chair", 40, (30, 30, 200)), "0_2_1": ("potted plant", 30, (40, 140, 40))}),
+}
+
+
+def write_hovsg_graph(root: Path, rooms: dict[str, tuple[str, dict[str, tuple[str, int, tuple[int, int, int]]]]] = HOVSG_ROOMS
+                      ) -> Path:
+    """A graph folder (1 floor, `rooms` with their objects), with the other fields HOV-SG's Room.save writes (which
+    the importer ignores)."""
     graph = root / "graph"
     for sub in ("floors", "rooms", "objects"):
         (graph / sub).mkdir(parents=True)
-    (graph / "floors" / "0.json").write_text(json.dumps({"floor_id": "0", "name": "floor_0", "rooms": list(HOVSG_ROOMS)}))
+    (graph / "floors" / "0.json").write_text(json.dumps({"floor_id": "0", "name": "floor_0", "rooms": list(rooms)}))
     _points_ply(graph / "floors" / "0.ply", 30, (128, 128, 128), (0, 0, 0))
-    for r, (stem, (name, objects)) in enumerate(HOVSG_ROOMS.items()):
-        room_json = {"room_id": stem, "name": name, "floor_id": "0", "objects": list(objects), "embedding": [0.1] * 8}
+    for r, (stem, (name, objects)) in enumerate(rooms.items()):
+        room_json = {"room_id": stem, "name": name, "floor_id": "0", "centroid": [r * 5.0 + 0.5, 1.2, 0.5],
+                     "objects": list(objects), "vertices": [[r * 5.0, 0.0], [r * 5.0 + 1, 1.0]], "room_height": 2.6,
+                     "room_zero_level": 0.0, "embeddings": [[0.1] * 8], "represent_images": [], "embedding": [0.1] * 8}
         (graph / "rooms" / f"{stem}.json").write_text(json.dumps(room_json))
         _points_ply(graph / "rooms" / f"{stem}.ply", 200 + r, (210, 200, 190), (r * 5.0, 0, 0))
         for o_stem, (o_name, count, rgb) in objects.items():

@@ -10,7 +10,14 @@ import pytest
 from in_threads import in_threads
 
 from scene_agent import fileio
-from scene_agent.fileio import StagedFile, file_version, read_regular_file_version, sync_directory, write_atomic
+from scene_agent.fileio import (
+    StagedFile,
+    file_version,
+    move_directory_aside,
+    read_regular_file_version,
+    sync_directory,
+    write_atomic,
+)
 
 
 def names(directory: Path) -> list[str]:
@@ -72,20 +79,18 @@ def test_place_replaces_a_planted_symlink_rather_than_writing_through_it(tmp_pat
     assert not path.is_symlink() and path.read_bytes() == b"mine" and target.read_bytes() == b"keep"
 
 
-def test_place_moves_a_directory_standing_at_the_name_out_of_the_way(tmp_path: Path, staging: str,
-                                                                     caplog: pytest.LogCaptureFixture) -> None:
+def test_a_directory_standing_at_a_files_name_is_moved_out_of_the_way_with_what_it_holds(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "viewer_selection_abc.json"
     path.mkdir()
     (path / "inside").write_bytes(b"kept")
-    StagedFile(path, b"mine").place()
-    assert path.read_bytes() == b"mine"
+    assert move_directory_aside(path)
     [aside] = [p for p in tmp_path.iterdir() if p.name.endswith(".in-the-way")]
     assert aside.name.startswith(".viewer_selection_abc.json.") and (aside / "inside").read_bytes() == b"kept"
     assert f"a directory stood where the file {path} goes; it was moved to {aside}" in caplog.text
-    with pytest.raises(FileExistsError):  # an exclusive place leaves whatever is there alone
-        (tmp_path / "taken").mkdir()
-        StagedFile(tmp_path / "taken", b"x").place(exclusive=True)
-    assert (tmp_path / "taken").is_dir()
+    path.write_bytes(b"mine")
+    assert not move_directory_aside(path) and not move_directory_aside(tmp_path / "none")  # files, and nothing: left
+    assert path.read_bytes() == b"mine"
 
 
 def test_write_atomic_durable_with_a_mode(tmp_path: Path) -> None:

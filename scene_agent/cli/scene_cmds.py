@@ -17,6 +17,7 @@ from scene_agent.errors import UsageError
 
 if TYPE_CHECKING:
     from scene_agent.scene.loader import Scene
+    from scene_agent.scene.manifest import Room
     from scene_agent.tools.find import FindResult
 
 scene_app = typer.Typer(help="Inspect a scene.", no_args_is_help=True)
@@ -29,15 +30,25 @@ def _info_json(scene: Scene) -> dict[str, Any]:
         for room in floor.rooms:
             objects = [{"code": o.code, "label": o.label, "points": o.point_count, "bounds": o.bounds.model_dump()} for o in room.objects]
             rooms.append({"code": room.code, "type": room.type, "name": room.name, "points": room.point_count,
+                          "inferred": room.inferred.model_dump() if room.inferred else None,
                           "bounds": room.bounds.model_dump(), "objects": objects})
         floors.append({"code": floor.code, "name": floor.name, "rooms": rooms})
     return {"scene_id": scene.scene_id, "name": scene.manifest.name, "manifest": str(scene.path), "floors": floors}
 
 
+def _type_said(room: Room) -> str:
+    """The room's type, and, when it was inferred, from what ("bedroom (inferred, 100 %: bed, nightstand)")."""
+    if room.inferred is None:
+        return room.type
+    guess = room.inferred
+    return f"{room.type} (inferred, {round(guess.confidence * 100)} %: {', '.join(guess.because)})"
+
+
 @scene_app.command("info")
 @handled
 def info(scene: SceneOption = None, json_output: JsonOption = False) -> None:
-    """Floors, rooms (code, type, name, points) and objects (code, label, room, points)."""
+    """Floors, rooms (code, type, name, points; a type inferred from the room's objects says so, and from which) and
+    objects (code, label, room, points)."""
     from scene_agent.demo.place import open_scene_or_demo
 
     loaded = open_scene_or_demo(scene)
@@ -56,7 +67,7 @@ def info(scene: SceneOption = None, json_output: JsonOption = False) -> None:
         object_table.add_column(col, justify="right" if col == "Points" else "left")
     for floor in m.floors:
         for room in floor.rooms:
-            room_table.add_row(f"{floor.code} {floor.name or ''}".strip(), room.code, room.type, room.name or "",
+            room_table.add_row(f"{floor.code} {floor.name or ''}".strip(), room.code, _type_said(room), room.name or "",
                                f"{room.point_count:,}", str(len(room.objects)))
             for obj in room.objects:
                 object_table.add_row(obj.code, obj.label, f"{room.code} {room.display_name}", f"{obj.point_count:,}")

@@ -1,9 +1,11 @@
-"""What every importer needs: files that must exist, JSON and PLY read with errors naming the file."""
+"""What every importer needs: files that must exist, JSON and PLY read with errors naming the file; a room's type
+when the scan names none that tells."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +13,21 @@ import numpy as np
 
 from scene_agent.errors import PointFileError, ScanImportError
 from scene_agent.geometry.points import Points
+from scene_agent.language.vocabulary import canonical_label
 from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
+from scene_agent.scene.room_types import RoomTypeGuess, infer_room_type
+
+# Room types a scan gives that say nothing of the room (ScanNet's "Apartment" and "Misc.", HOV-SG's "room_6").
+UNTELLING = frozenset({"room", "apartment", "misc", "other", "unknown"})
+
+
+def room_type_of(given: str, labels: Iterable[str]) -> tuple[str, RoomTypeGuess | None]:
+    """A room's type: as the scan gives it (canonical), or, when that says nothing, inferred from what the room
+    holds (scene/room_types.py) with the guess; as given when nothing there tells either."""
+    if given not in UNTELLING:
+        return given, None
+    guess = infer_room_type(canonical_label(label) for label in labels)
+    return (guess.type, guess) if guess is not None else (given, None)
 
 
 def require_dir(path: Path, what: str) -> Path:

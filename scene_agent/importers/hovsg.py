@@ -13,7 +13,15 @@ import numpy as np
 
 from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
-from scene_agent.importers.common import json_field, read_json, read_points, require_dir, require_file, scene_id_for
+from scene_agent.importers.common import (
+    json_field,
+    read_json,
+    read_points,
+    require_dir,
+    require_file,
+    room_type_of,
+    scene_id_for,
+)
 from scene_agent.language.vocabulary import canonical_label, canonical_room_type
 from scene_agent.scene.codes import code_sort_key
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
@@ -110,6 +118,11 @@ def _room_type(name: str | None) -> str:
     return canonical_room_type(re.sub(r"[\s_-]*\d+$", "", name or "") or "room")
 
 
+def _name(name: str | None) -> str | None:
+    """A room's name to show: HOV-SG's own, unless it is only an id ("room_6": the code says that already)."""
+    return None if not name or re.fullmatch(r"room[\s_-]*\d*", name.strip(), re.IGNORECASE) else name
+
+
 def _z_up(points: Points) -> Points:
     return Points(xyz=points.xyz @ Y_UP_TO_Z_UP.T, rgb=points.rgb)
 
@@ -147,7 +160,8 @@ def import_hovsg(graph_dir: str | os.PathLike[str], out_dir: str | os.PathLike[s
                     o_rel, o_count, o_bounds = writer.add_points(obj.code, points[obj.code])
                     room_objects.append(SceneObject(code=obj.code, label=canonical_label(obj.name or "") or "object",
                                                     points_file=o_rel, point_count=o_count, bounds=o_bounds))
-                manifest_rooms.append(Room(code=room.code, type=_room_type(room.name), name=room.name or None,
+                room_type, guess = room_type_of(_room_type(room.name), (o.label for o in room_objects))
+                manifest_rooms.append(Room(code=room.code, type=room_type, name=_name(room.name), inferred=guess,
                                            points_file=rel, point_count=count, bounds=bounds, objects=room_objects))
             manifest_floors.append(Floor(code=floor.code, name=floor.name or None, elevation=_elevation(floor, manifest_rooms),
                                          rooms=manifest_rooms))

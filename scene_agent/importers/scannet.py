@@ -16,7 +16,16 @@ import numpy as np
 
 from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
-from scene_agent.importers.common import json_field, read_json, read_points, require_dir, require_file, scene_id_for, subset
+from scene_agent.importers.common import (
+    json_field,
+    read_json,
+    read_points,
+    require_dir,
+    require_file,
+    room_type_of,
+    scene_id_for,
+    subset,
+)
 from scene_agent.language.vocabulary import canonical_room_type, is_structure_label
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
 from scene_agent.scene.writer import SceneWriter
@@ -177,8 +186,9 @@ def import_scannet(scan_dirs: Sequence[str | os.PathLike[str]], out_dir: str | o
                 o_code = f"{code}-{obj.object_id + 1}"
                 o_rel, o_count, o_bounds = writer.add_points(o_code, subset(shifted, obj.indices))
                 objects.append(SceneObject(code=o_code, label=obj.label, points_file=o_rel, point_count=o_count, bounds=o_bounds))
-            rooms.append(Room(code=code, type=scan.room_type, name=scan.scan_id, points_file=rel, point_count=count,
-                              bounds=bounds, objects=objects))
+            room_type, guess = room_type_of(scan.room_type, (o.label for o in objects))
+            rooms.append(Room(code=code, type=room_type, name=scan.scan_id, inferred=guess, points_file=rel,
+                              point_count=count, bounds=bounds, objects=objects))
         manifest = SceneManifest(scene_id=scene_id_for(out), name=f"ScanNet import ({', '.join(names)})",
                                  floors=[Floor(code="0", name="Ground floor", rooms=rooms)])
         return writer.finish(manifest)

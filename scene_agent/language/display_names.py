@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from scene_agent.language.words import has_chinese
+from scene_agent.language.words import Lang, has_chinese
 from scene_agent.language.zh_lexicon import OBJECT_WORDS, ROOM_WORDS, zh_label, zh_room_type
 
 _UNIT = re.compile(r"^(?:flat|apartment|apt|unit|suite)\s+(\S+)$", re.IGNORECASE)
@@ -60,3 +60,18 @@ def zh_room_words(name: str | None, room_type: str) -> list[str]:
 def zh_object_words(label: str) -> list[str]:
     """Chinese words a reader may look an object up by (its label's, display name first; none for a label unknown)."""
     return [label] if has_chinese(label) else list(OBJECT_WORDS.get(label, ()))
+
+
+def inferred_room_said(code: str, room_type: str, because: list[str], lang: Lang) -> str:
+    """How an answer names a room whose type was inferred from its objects, saying so: 'Room 0-0 (which I take for a
+    bedroom: it has a bed)' / '房间 0-0（我判断为卧室：里面有床）'."""
+    shown = because[:2]
+    if lang == "zh":
+        return f"房间 {code}（我判断为{zh_room_type(room_type)}：里面有{'、'.join(zh_object_label(b) for b in shown)}）"
+    kind = room_type.replace("_", " ")
+    has = " and ".join(f"{_article(label)} {label}" for label in shown)
+    return f"Room {code} (which I take for {_article(kind)} {kind}: it has {has})"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"

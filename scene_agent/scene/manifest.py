@@ -12,6 +12,7 @@ from pydantic import ConfigDict, Field, ValidationError, field_validator, model_
 from scene_agent.errors import ManifestError
 from scene_agent.model import Model
 from scene_agent.scene.codes import CODE_RE, parent_of
+from scene_agent.scene.room_types import RoomTypeGuess
 
 SCHEMA_VERSION: Final = 1  # Final: its type is then Literal[1], as SceneManifest.schema_version is
 MANIFEST_NAME = "scene.json"
@@ -86,6 +87,9 @@ class Room(_PointsOwner):
     code: str
     type: str = Field(min_length=1)
     name: str | None = None
+    # When the scan named no type that tells (HOV-SG's "room_6", ScanNet's "Apartment"): `type` was inferred from the
+    # room's objects (scene/room_types.py), and this says how sure and from which.
+    inferred: RoomTypeGuess | None = None
     objects: list[SceneObject] = Field(default_factory=list)
 
     @field_validator("code")

@@ -9,6 +9,7 @@ from pydantic import Field, ValidationError
 from scene_agent.color.clusters import Cluster, ColorAnalysis, dominant_colors
 from scene_agent.color.science import hex_of
 from scene_agent.errors import usage_error
+from scene_agent.language.display_names import inferred_room_said
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_color, zh_label
 from scene_agent.model import Model
@@ -138,9 +139,10 @@ def _join(items: list[str], more: int = 0) -> str:
 
 
 def result_of(code: str, kind: Literal["room", "object"], label: str, name: str, analysis: ColorAnalysis,
-              lang: Lang = "en") -> ColorResult:
-    """The tool's result from an analysis of the points; the summary in `lang`."""
-    what = what_of(kind, name, code, lang)
+              lang: Lang = "en", what: str | None = None) -> ColorResult:
+    """The tool's result from an analysis of the points; the summary in `lang` (naming the item as `what` says, else
+    by its name and code)."""
+    what = what or what_of(kind, name, code, lang)
     clusters = [_cluster(c) for c in analysis.clusters]
     top = clusters[0] if clusters else None
     dominant = DominantColor(name=top.name, basic=top.basic, hex=top.hex, share=top.share) if top else None
@@ -160,7 +162,10 @@ def color(scene: Scene, code: str, lang: Lang = "en") -> ColorResult:
     points = scene.points(code)
     if isinstance(entry, IndexedRoom):
         label = entry.type.replace("_", " ")
-        return result_of(code, "room", label, entry.room.display_name, dominant_colors(points, structure=True), lang)
+        guess = entry.room.inferred  # a type inferred from the room's objects is said to be one
+        what = inferred_room_said(code, entry.room.type, guess.because, lang) if guess else None
+        return result_of(code, "room", label, entry.room.display_name, dominant_colors(points, structure=True), lang,
+                         what)
     return result_of(code, "object", entry.label, entry.label, dominant_colors(points), lang)
 
 

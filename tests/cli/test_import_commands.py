@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from cli_run import run_cli
-from scan_fixtures import write_hovsg_graph, write_scannet_scan
+from scan_fixtures import HOVSG_UNTYPED_ROOMS, write_hovsg_graph, write_scannet_scan
 
 
 def test_import_scannet_then_find(tmp_path: Path) -> None:
@@ -29,6 +29,18 @@ def test_import_hovsg_then_info(tmp_path: Path) -> None:
     assert "Tiles built in" in out.stdout and (tmp_path / "office" / "tiles" / "index.json").is_file()
     info = run_cli("scene", "info", "--scene", str(tmp_path / "office"), "--json")
     assert json.loads(info.stdout)["scene_id"] == "office"
+
+
+def test_scene_info_shows_a_room_type_inferred_and_why(tmp_path: Path) -> None:
+    out = run_cli("import", "hovsg", str(write_hovsg_graph(tmp_path, HOVSG_UNTYPED_ROOMS)), "--out", str(tmp_path / "flat"))
+    assert out.returncode == 0, out.stderr
+    info = run_cli("scene", "info", "--scene", str(tmp_path / "flat"), "--json")
+    rooms = json.loads(info.stdout)["floors"][0]["rooms"]
+    assert [(r["type"], r["inferred"]) for r in rooms] == [
+        ("bedroom", {"type": "bedroom", "confidence": 0.67, "because": ["bed", "nightstand"]}),
+        ("bathroom", {"type": "bathroom", "confidence": 0.8, "because": ["toilet", "sink"]}), ("room", None)]
+    table = run_cli("scene", "info", "--scene", str(tmp_path / "flat"), env={"COLUMNS": "200"})
+    assert "bedroom (inferred, 67 %: bed, nightstand)" in table.stdout, table.stdout
 
 
 def test_import_error_is_one_line_exit_1(tmp_path: Path) -> None:

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scan_fixtures import write_hovsg_graph, write_ply
+from scan_fixtures import HOVSG_UNTYPED_ROOMS, write_hovsg_graph, write_ply
 
 from scene_agent.errors import ScanImportError
 from scene_agent.importers import import_hovsg
 from scene_agent.scene.loader import load_scene
 from scene_agent.scene.manifest import load_manifest
+from scene_agent.tools.color import color
 from scene_agent.tools.find import find
 
 
@@ -51,7 +52,8 @@ def test_liberal_ids_and_names(tmp_path: Path) -> None:
     (graph / "rooms" / "0_1.json").write_text((graph / "rooms" / "0_1.json").read_text().replace('"objects"', '"objectz"'))
     manifest = load_manifest(import_hovsg(graph, tmp_path / "out"))
     assert manifest.floors[0].name is None
-    assert [(r.code, r.type, r.name) for r in manifest.rooms()] == [("0-0", "room", "room_0"), ("0-1", "room", None)]
+    # untyped, so typed by what they hold (a sofa and an armchair; a fridge); "room_0" is an id, not a name
+    assert [(r.code, r.type, r.name) for r in manifest.rooms()] == [("0-0", "living_room", None), ("0-1", "kitchen", None)]
     assert [o.code for o in manifest.objects()] == ["0-0-0", "0-0-1", "0-1-0", "0-1-1", "0-1-2"]
 
 
@@ -118,3 +120,19 @@ def test_bad_graph_names_the_file_and_leaves_nothing(tmp_path: Path, breakage, n
     assert names in str(err.value)
     assert not (tmp_path / "out").exists()
     assert not [p for p in tmp_path.iterdir() if ".staging" in p.name]
+
+
+def test_rooms_hovsg_left_untyped_get_a_type_inferred_from_what_they_hold(tmp_path: Path) -> None:
+    path = import_hovsg(write_hovsg_graph(tmp_path, HOVSG_UNTYPED_ROOMS), tmp_path / "out")
+    rooms = load_manifest(path).floors[0].rooms
+    assert [(r.code, r.type, r.name) for r in rooms] == [("0-0", "bedroom", None), ("0-1", "bathroom", None),
+                                                          ("0-2", "room", None)]  # a chair and a plant tell nothing
+    assert rooms[0].inferred is not None and rooms[0].inferred.because == ["bed", "nightstand"]  # not the desk
+    assert rooms[2].inferred is None
+    scene = load_scene(path)
+    assert [c.code for c in find(scene, "the bedroom").candidates] == ["0-0"]
+    assert [c.code for c in find(scene, "卧室").candidates] == ["0-0"]
+    said = color(scene, "0-0").summary
+    assert said.startswith("Room 0-0 (which I take for a bedroom: it has a bed and a nightstand) is "), said
+    assert color(scene, "0-0", "zh").summary.startswith("房间 0-0（我判断为卧室：里面有床、床头柜）")
+    assert color(scene, "0-2").summary.startswith("Room 0-2 is ")  # nothing inferred, nothing claimed

@@ -187,3 +187,13 @@ def test_bad_object_ids_are_named(tmp_path: Path, groups: list[dict], names: str
     with pytest.raises(ScanImportError, match="aggregation.json: " + re.escape(names)):
         import_scannet([scan], tmp_path / "out")
     assert _leftovers(tmp_path) == []
+
+
+def test_a_scan_typed_only_apartment_is_typed_by_what_it_holds(tmp_path: Path) -> None:
+    bedroom = [(0, "wall", [10]), (1, "floor", [11]), (2, "Bed", [20, 21]), (3, "night stand", [30])]
+    told = write_scannet_scan(tmp_path / "scans", "scene0002_00", scene_type="Apartment", groups=bedroom)
+    mixed = write_scannet_scan(tmp_path / "scans", "scene0003_00", scene_type="Apartment")  # a chair and a couch
+    typed = write_scannet_scan(tmp_path / "scans", "scene0004_00", scene_type="Kitchen", groups=bedroom)
+    rooms = load_manifest(import_scannet([told, mixed, typed], tmp_path / "out")).rooms()
+    assert [(r.type, r.inferred.because if r.inferred else None) for r in rooms] == [
+        ("bedroom", ["bed", "nightstand"]), ("apartment", None), ("kitchen", None)]  # a type the scan gives stands
