@@ -25,7 +25,8 @@ from scene_agent.errors import (
 )
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.redis.backend import RedisBackend
-from scene_agent.selection.redis.broker import CLAIM_TTL_MS, RedisBroker, key
+from scene_agent.selection.redis.broker import RedisBroker, key
+from scene_agent.selection.redis.scripts import CLAIM_TTL_MS
 from scene_agent.selection.redis.waiter import waiter_of
 from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, now_utc
 

@@ -24,7 +24,8 @@ from scene_agent.errors import (
 )
 from scene_agent.selection.channel import SelectionChannel
 from scene_agent.selection.redis.backend import RedisBackend
-from scene_agent.selection.redis.broker import CLAIM_TTL_MS, OUTAGE_KEYS, RECOVERY_MS, RedisBroker, key
+from scene_agent.selection.redis.broker import RedisBroker, key
+from scene_agent.selection.redis.scripts import CLAIM_TTL_MS, OUTAGE_KEYS, RECOVERY_MS
 
 PICKERS = 6
 CODES = ["0-1-1", "0-1-2", "0-1-3"]

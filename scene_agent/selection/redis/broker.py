@@ -16,7 +16,7 @@ under `scene-agent:`:
 
 A delivery (a pick or a cancel) is one Lua script, atomic on the server: the session exists, has no outcome,
 someone waits → the outcome is set and pushed; otherwise nothing changes and the script says why (404, 409,
-410, or 503 while Redis may just have been away: _OUTAGE). So exactly one answer wins across any number of API
+410, or 503 while Redis may just have been away: scripts.py). So exactly one answer wins across any number of API
 servers.
 """
 
@@ -42,10 +42,20 @@ from scene_agent.config import redact_url
 from scene_agent.errors import BrokerUnavailableError, SelectionNotDeliveredError
 from scene_agent.selection.backend import Verdict, verdict_of
 from scene_agent.selection.redis.address import parse_broker
+from scene_agent.selection.redis.scripts import (
+    ANSWER,
+    CLAIM_TTL_MS,
+    EXTEND,
+    OUTAGE_KEYS,
+    PREFIX,
+    PULSE,
+    RECORD,
+    RECOVERING,
+    RECOVERY_MS,
+    RELEASE,
+)
 from scene_agent.selection.session import RETAIN_AFTER_EXPIRY, SelectionSession, SessionOutcome, selection_view
 
-PREFIX = "scene-agent:"
-CLAIM_TTL_MS = 3000  # a waiter that stops renewing (killed, cut off) stops counting as waiting after this
 VIEW_TTL_S = 7 * 24 * 3600
 WAKE_TTL_MS = 60_000
 CONNECT_TIMEOUT_S = 2.0  # Redis away: a clear error after this, never a hang
@@ -53,91 +63,6 @@ COMMAND_TIMEOUT_S = 5.0  # longer than any blocking pop (waiter.HEARTBEAT_S)
 # Connections per process: a thread that finds them all busy waits for one (up to COMMAND_TIMEOUT_S) rather than
 # failing; each command holds one for a round trip, the listener one for good.
 MAX_CONNECTIONS = 64
-
-# Whether Redis itself may have been away, so that a session or a claim that is missing may only not be back yet,
-# and a refusal (404, 410) would be false. Two signs:
-# - Every waiting process stamps `pulse` (Redis' own clock, ms) each time it renews its claims (HEARTBEAT_S). When
-#   the stamp is older than PULSE_GAP_MS, nobody has renewed anything for a while (Redis stalled, or was out of
-#   reach of every waiter; or every waiter has ended): that quiet is given RECOVERY_MS (`recovering`), time for live
-#   waiters to reconnect and renew, during which the answer is "recovering" (503, retry). A quiet is given its
-#   grace once (`quiet` remembers which stamp it was), so when every waiter really is gone, refusals come after
-#   RECOVERY_MS; where no waiter ever stamped, none is given.
-# - A Redis that restarted without its data has no stamp at all: the API server sees that it is another instance
-#   than the one it knew (`run_id`), started less than RECOVERY_MS ago (RedisBroker.restarted_lately).
-PULSE_GAP_MS = CLAIM_TTL_MS - 1000  # renewals come every HEARTBEAT_S (1 s): past this, claims are about to lapse
-RECOVERY_MS = 5000  # the waiters' longest pause between retries (waiter.RETRY_MAX_S), a heartbeat, and margin
-_OUTAGE = f"""
-local function outage(pulse_key, quiet_key, recovering_key)
-  if redis.call('EXISTS', recovering_key) == 1 then return true end
-  local pulse = redis.call('GET', pulse_key)
-  if not pulse then return false end
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  if now - tonumber(pulse) <= {PULSE_GAP_MS} then return false end
-  if redis.call('GET', quiet_key) == pulse then return false end
-  redis.call('SET', quiet_key, pulse, 'PX', 86400000)
-  redis.call('SET', recovering_key, pulse, 'PX', {RECOVERY_MS})
-  return true
-end
-"""
-# KEYS: session, outcome, waiting, answer, pulse, quiet, recovering. ARGV: the outcome (JSON), when its keys expire.
-_ANSWER = _OUTAGE + """
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
-  return {'not_found'}
-end
-local prior = redis.call('GET', KEYS[2])
-if prior then return {'answered', prior} end
-if redis.call('EXISTS', KEYS[3]) == 0 then
-  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
-  return {'nobody_waiting'}
-end
-redis.call('SET', KEYS[2], ARGV[1], 'PXAT', ARGV[2])
-redis.call('RPUSH', KEYS[4], ARGV[1])
-redis.call('PEXPIREAT', KEYS[4], ARGV[2])
-return {'done'}
-"""
-# KEYS: session, outcome, waiting, view, pulse, quiet, recovering. ARGV: the session with its new deadline (JSON), when
-# its keys expire now.
-_EXTEND = _OUTAGE + """
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
-  return {'not_found'}
-end
-if redis.call('EXISTS', KEYS[2]) == 1 then return {'answered'} end
-if redis.call('EXISTS', KEYS[3]) == 0 then
-  if outage(KEYS[5], KEYS[6], KEYS[7]) then return {'recovering'} end
-  return {'nobody_waiting'}
-end
-redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
-if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('PEXPIREAT', KEYS[4], ARGV[2]) end
-return {'done'}
-"""
-# KEYS: pulse, quiet, recovering. 1 while an outage may explain what is missing.
-_RECOVERING = _OUTAGE + """
-if outage(KEYS[1], KEYS[2], KEYS[3]) then return 1 end
-return 0
-"""
-# KEYS: pulse. The waiters' stamp, on Redis' clock.
-_PULSE = """
-local t = redis.call('TIME')
-redis.call('SET', KEYS[1], string.format('%d', tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)))
-return 1
-"""
-OUTAGE_KEYS = [f"{PREFIX}pulse", f"{PREFIX}quiet", f"{PREFIX}recovering"]
-# KEYS: outcome. ARGV: the outcome, expiry. The outcome recorded before, or nil when this one is now recorded.
-_RECORD = """
-local prior = redis.call('GET', KEYS[1])
-if prior then return prior end
-redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
-return false
-"""
-# KEYS: waiting. ARGV: the claim. Removed only while it is still this claim.
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
 
 class HeldWait(Protocol):
     """What a wait holds in Redis and renews (waiter.BrokeredSelection)."""
@@ -211,12 +136,12 @@ class RedisBroker:
             pool = redis.BlockingConnectionPool.from_url(self.address.redis_url, max_connections=MAX_CONNECTIONS,
                                                          timeout=COMMAND_TIMEOUT_S, **options)
             self.client = redis.Redis(connection_pool=pool)
-        self._answer_script = self.client.register_script(_ANSWER)
-        self._record_script = self.client.register_script(_RECORD)
-        self._release_script = self.client.register_script(_RELEASE)
-        self._extend_script = self.client.register_script(_EXTEND)
-        self._recovering_script = self.client.register_script(_RECOVERING)
-        self._pulse_script = self.client.register_script(_PULSE)
+        self._answer_script = self.client.register_script(ANSWER)
+        self._record_script = self.client.register_script(RECORD)
+        self._release_script = self.client.register_script(RELEASE)
+        self._extend_script = self.client.register_script(EXTEND)
+        self._recovering_script = self.client.register_script(RECOVERING)
+        self._pulse_script = self.client.register_script(PULSE)
         self._on_close: list[Callable[[], None]] = []
         self._instance: str | None = None  # the Redis instance (run_id) this process last saw
         self._restarted_at = 0.0  # when it saw that instance start (time.monotonic), if it saw another one before
@@ -298,7 +223,7 @@ class RedisBroker:
                 pipe.set(key("session", session.session_id), pending.session_json, pxat=expiry, nx=True)
                 if pending.view is not None and session.view:
                     pipe.set(key("view", session.view), pending.view, pxat=expiry, nx=True)
-            self._pulse_script(keys=OUTAGE_KEYS[:1], client=pipe)  # a waiting process is alive (_OUTAGE)
+            self._pulse_script(keys=OUTAGE_KEYS[:1], client=pipe)  # a waiting process is alive (scripts.py: OUTAGE)
             pipe.mget([key("outcome", p.session.session_id) for p in waits])
             outcomes: list[bytes | None] = pipe.execute()[-1]
         return outcomes
@@ -342,7 +267,7 @@ class RedisBroker:
             return self._unless_restarted(_verdict(verdict[0]))
 
     def recovering(self, doing: str) -> bool:
-        """Whether Redis may just have been away, so that what is missing may only not be back yet (_OUTAGE)."""
+        """Whether Redis may just have been away, so that what is missing may only not be back yet (scripts.py: OUTAGE)."""
         with self.reach(doing):
             return bool(self._recovering_script(keys=OUTAGE_KEYS)) or self.restarted_lately()
 
