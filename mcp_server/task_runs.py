@@ -101,12 +101,6 @@ class TaskRuns:
         self._forget_expired()
         return [run for run in self._runs.values() if run.owner is owner]
 
-    def stop_all(self) -> None:
-        """Cancel every task still running (the server stops)."""
-        for run in self._runs.values():
-            if run.runner is not None and not run.runner.done():
-                run.runner.cancel()
-
     def _forget_expired(self) -> None:
         now = _now()
         for task_id in [task_id for task_id, run in self._runs.items() if run.terminal and run.expired(now)]:

@@ -35,7 +35,6 @@ class SentinelSet:
         self.url = f"redis+sentinel://{','.join(f'{HOST}:{p}' for p in self.sentinel_ports)}/{SERVICE}/0"
         self._redis: dict[int, subprocess.Popen[bytes]] = {}
         self._sentinels: list[subprocess.Popen[bytes]] = []
-        self.failovers = 0
         self._between_looks = threading.Event()  # never set: a pause between two looks at the servers
 
     def _spawn(self, args: list[str], log: str) -> subprocess.Popen[bytes]:
@@ -125,7 +124,6 @@ class SentinelSet:
         self._until(lambda: self.primary_port() not in (None, old), "a Sentinel names the other server as primary")
         self._start_redis(old, self.primary_port())
         self._until(self._healthy, "one primary and its replica in sync again")
-        self.failovers += 1
 
     def fail_over(self) -> None:
         """kill -9 the primary, the replica promoted, the old one back as the new replica."""
