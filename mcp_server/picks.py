@@ -100,10 +100,15 @@ WHERE: dict[Shown, dict[Lang, str]] = {
 }
 
 
+def question_of(pick: PickNeeded) -> str:
+    """The pick's question without the viewer's instruction to confirm: 'Which chair do you mean: …?'."""
+    return question_of(pick)
+
+
 def pick_needed(pick: PickNeeded, lang: Lang, shown: Shown) -> str:
     """What a call that returns before the pick says, in the question's language: the choice, where it is made, and
     to call wait_for_selection."""
-    question = pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
+    question = question_of(pick)
     if lang == "zh":
         return f"{question} {WHERE[shown]['zh']}；然后用 session_id {pick.session_id} 调用 wait_for_selection 获取答案。"
     return f"{question} {WHERE[shown]['en']}; then call wait_for_selection with session_id {pick.session_id} for the answer."
@@ -112,7 +117,7 @@ def pick_needed(pick: PickNeeded, lang: Lang, shown: Shown) -> str:
 def _message(pick: PickNeeded, mode: PickMode) -> str:
     if mode == "url":
         return f"{pick.prompt} (in the 3D viewer; {pick.seconds_left:.0f} s to pick)"
-    return pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
+    return question_of(pick)
 
 
 async def next_milestone(ctx: Context, job: Job, timeout: float | None = None, *, stop_on_cancel: bool = True

@@ -51,6 +51,7 @@ from mcp_server.picks import (
     RELATED_TASK,
     ask_host,
     elicitation_done,
+    question_of,
     viewer_answers,
 )
 from mcp_server.task_runs import TaskRun, TaskRuns, UnknownTaskError, current_run
@@ -82,11 +83,6 @@ def _task_id(params: Mapping[str, Any] | None) -> str:
     if not isinstance(task_id, str):
         raise MCPError(INVALID_PARAMS, "taskId must be the string id of a task")
     return task_id
-
-
-def _owner(ctx: ServerRequestContext[Any, Any]) -> object:
-    """The connection a request came on (tasks belong to it)."""
-    return connection_of(ctx.session)
 
 
 class TasksMiddleware:
@@ -132,7 +128,7 @@ class TasksMiddleware:
             raise MCPError(METHOD_NOT_FOUND, f"{name} does not run as a task; call it without 'task' "
                                              f"(tools that do: {', '.join(sorted(TASK_TOOLS))})")
         ttl = task.get("ttl") if isinstance(task, dict) else None
-        run = self.runs.add(_owner(ctx), ttl if isinstance(ttl, int) else None)
+        run = self.runs.add(connection_of(ctx.session), ttl if isinstance(ttl, int) else None)
         token = current_run.set(run)  # the new asyncio task copies this context: the call knows it is a task
         try:
             run.runner = asyncio.create_task(self._run(run, call_next, dataclasses.replace(ctx, params=params)))
@@ -156,12 +152,12 @@ class TasksMiddleware:
 
     async def _serve(self, ctx: ServerRequestContext[Any, Any]) -> dict[str, Any]:
         if ctx.method == "tasks/list":
-            listed = ListTasksResult(tasks=[run.task() for run in self.runs.of(_owner(ctx))])
+            listed = ListTasksResult(tasks=[run.task() for run in self.runs.of(connection_of(ctx.session))])
             return listed.model_dump(by_alias=True, mode="json", exclude_none=True)
         if ctx.method not in ("tasks/get", "tasks/result", "tasks/cancel"):
             raise MCPError(METHOD_NOT_FOUND, f"no method {ctx.method}")
         try:
-            run = self.runs.get(_owner(ctx), _task_id(ctx.params))
+            run = self.runs.get(connection_of(ctx.session), _task_id(ctx.params))
         except UnknownTaskError as exc:
             raise MCPError(INVALID_PARAMS, str(exc)) from None
         if ctx.method == "tasks/get":
@@ -213,7 +209,7 @@ async def follow_task(ctx: Context, job: Job, scene: Scene, channel: SelectionCh
             if isinstance(milestone, Finished):
                 return milestone
             await viewer_answers(job, scene, channel.settings)
-            question = milestone.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
+            question = question_of(milestone)
             run.say(f"{question} {WAITING['form' if mode == 'form' else 'link'][job.lang].format(url=milestone.viewer_url)}")
             if mode not in ("url", "form"):
                 continue
