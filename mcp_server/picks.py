@@ -102,7 +102,7 @@ WHERE: dict[Shown, dict[Lang, str]] = {
 
 def question_of(pick: PickNeeded) -> str:
     """The pick's question without the viewer's instruction to confirm: 'Which chair do you mean: …?'."""
-    return question_of(pick)
+    return pick.prompt.removesuffix(" Pick it, then Confirm").removesuffix(", then Confirm")
 
 
 def pick_needed(pick: PickNeeded, lang: Lang, shown: Shown) -> str:
