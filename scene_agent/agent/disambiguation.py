@@ -87,7 +87,9 @@ def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResul
     types = {c.type for c in candidates if c.type}
     if plural_reference(words, labels, types):
         return Decision(needs_selection=False, act_on="all", reason="a plural: all of them")
-    if not names_any(words, labels, types, {normalize_words(c.name) for c in candidates if c.name}):
+    # "the kitchen" where no room is known to be one: the candidates are rooms of no telling type, named by none
+    untyped = found is not None and any(u.why == "untyped" for u in found.unused_words)
+    if not untyped and not names_any(words, labels, types, {normalize_words(c.name) for c in candidates if c.name}):
         return Decision(needs_selection=False, act_on="all", reason="the query names where they are (a floor, a room), "
                                                                     "not one of them")
     if intent.lang == "zh" and "view" in intent.intents and not intent.measures:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scene_agent.agent.choices import noun
-from scene_agent.language.display_names import zh_room_name
+from scene_agent.language.display_names import inferred_room_said, zh_room_name
 from scene_agent.language.intent import QueryIntent
 from scene_agent.language.say import Words, metres
 from scene_agent.language.words import Lang
@@ -135,5 +135,7 @@ def how_big(c: Candidate, result: VolumeResult, lang: Lang) -> str | None:
     if result.kind == "room":
         if result.floor_area_m2 is None:
             return None
-        return BIG["room"](lang, name=_capital(_thing(c, lang)), box=said, area=result.floor_area_m2, m3=m3(result.volume_m3))
+        guess = result.inferred  # a type inferred from the room's objects is said to be one
+        named = inferred_room_said(c.code, guess.type, guess.because, lang) if guess else _capital(_thing(c, lang))
+        return BIG["room"](lang, name=named, box=said, area=result.floor_area_m2, m3=m3(result.volume_m3))
     return BIG["object"](lang, name=_capital(_thing(c, lang)), box=said, m3=m3(result.volume_m3))

@@ -15,10 +15,7 @@ from scene_agent.errors import PointFileError, ScanImportError
 from scene_agent.geometry.points import Points
 from scene_agent.language.vocabulary import canonical_label
 from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
-from scene_agent.scene.room_types import RoomTypeGuess, infer_room_type
-
-# Room types a scan gives that say nothing of the room (ScanNet's "Apartment" and "Misc.", HOV-SG's "room_6").
-UNTELLING = frozenset({"room", "apartment", "misc", "other", "unknown"})
+from scene_agent.scene.room_types import UNTELLING, RoomTypeGuess, infer_room_type
 
 
 def room_type_of(given: str, labels: Iterable[str]) -> tuple[str, RoomTypeGuess | None]:

@@ -15,6 +15,7 @@ from scene_agent.language.vocabulary import RELATED_LABELS, object_aliases, room
 from scene_agent.resolution.query import QuerySpec
 from scene_agent.scene.codes import code_sort_key, kind_of
 from scene_agent.scene.index import IndexedObject, IndexedRoom, SceneIndex
+from scene_agent.scene.room_types import UNTELLING
 
 MissingKind = Literal["floor", "codes", "label", "room", "words", "unlisted"]
 
@@ -30,6 +31,7 @@ class Missing:
     elsewhere: tuple[str, ...] = ()    # codes of the rooms that do have the label / rooms of that type elsewhere
     suggestions: tuple[str, ...] = ()  # closest words of the scene's vocabulary
     names: tuple[str, ...] = ()        # words of a room's name it was limited to ('2b' of "Kitchen, flat 2B")
+    untyped: tuple[str, ...] = ()      # a room of no type that tells, that may be the one asked for
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class Match:
     fallback_rooms: tuple[str, ...] = ()  # room words the scene has no room for, dropped to find the objects
     instead_of: tuple[str, ...] = ()      # labels said that the scene has none of ...
     instead: tuple[str, ...] = ()         # ... and the related ones matched in their place
+    untyped_for: tuple[str, ...] = ()     # room types no room has: the rooms of no type that tells, matched instead
 
 
 def _in_rooms(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> list[IndexedRoom]:
@@ -137,6 +140,9 @@ def match(index: SceneIndex, spec: QuerySpec, *, related: bool = True) -> Match:
     codes = tuple(sorted(dict.fromkeys(found), key=code_sort_key))
     if codes:
         return Match(codes, spec.floor)
+    untyped = _untyped(index, spec, containers) if not wants_objects else ()
+    if len(untyped) > 1:  # "the kitchen" where no room is known to be one: the rooms it may be, to ask among
+        return Match(untyped, spec.floor, untyped_for=spec.room_types)
     if related and spec.object_labels and not any(index.objects_matching(label) for label in spec.object_labels):
         aliases = object_aliases()
         kinds = tuple(dict.fromkeys(aliases.get(r, r) for label in spec.object_labels for r in RELATED_LABELS.get(label, ())
@@ -148,6 +154,13 @@ def match(index: SceneIndex, spec: QuerySpec, *, related: bool = True) -> Match:
     return Match((), spec.floor, _missing(index, spec, containers))
 
 
+def _untyped(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> tuple[str, ...]:
+    """The rooms of no type that tells (a scan's "room", "Apartment") where a type is asked that no room has."""
+    if not spec.room_types or spec.room_names or any(t in index.rooms_by_type for t in spec.room_types):
+        return ()
+    return tuple(r.room.code for r in _in_rooms(index, replace(spec, room_types=()), containers) if r.type in UNTELLING)
+
+
 def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missing:
     if spec.object_labels:
         elsewhere = sorted({o.room.room.code for label in spec.object_labels for o in index.objects_matching(label)},
@@ -157,7 +170,8 @@ def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missi
     if spec.room_types or spec.room_names:
         asked = tuple(t.replace("_", " ") for t in spec.room_types) + spec.room_names
         elsewhere = [r.room.code for r in index.rooms.values() if r.type in spec.room_types]
-        return Missing("room", asked, floor=spec.floor, elsewhere=tuple(elsewhere))
+        return Missing("room", asked, floor=spec.floor, elsewhere=tuple(elsewhere),
+                       untyped=_untyped(index, spec, containers))
     words = spec.unknown_words or (spec.text,)
     return Missing("words", tuple(words), suggestions=tuple(closest_words(index, words)))
 

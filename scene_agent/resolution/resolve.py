@@ -31,6 +31,7 @@ from scene_agent.scene.loader import Scene
 
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
 PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
+VIEW_SIDES = frozenset({"left", "right", "front", "back"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
 # Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
 # colours are dull, its boxes rough, people's words rougher. Only a listed position ('the fifth one') can be wrong.
@@ -99,6 +100,10 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         said = description.reading.said or " ".join(found.instead_of)
         description = replace(description, reading=replace(
             description.reading, unused=(*description.reading.unused, Unused(said, "instead", found.instead[0]))))
+        reading = description.reading
+    if found is not None and found.untyped_for:
+        description = replace(description, reading=replace(description.reading, unused=(
+            *description.reading.unused, *(Unused(t.replace("_", " "), "untyped") for t in found.untyped_for))))
         reading = description.reading
     if not listed:
         base = exactly_named(scene, description, base)
@@ -260,8 +265,9 @@ class _Run:
             if relation.kind not in FACTS and not self.step(self._relating(relation, groups, rank)):
                 return
         # "the closest chair on the left": nearest among those on the left, so nearness comes last
+        unseen = [s for s in reading.sides if self.frame is None and s.kind in VIEW_SIDES and not s.negated]
         for side in sorted(reading.sides, key=lambda s: s.kind in ("near", "far")):
-            if (side.kind not in PLACES or side.kind in ("top", "bottom")) and not self._side(side):
+            if (side.kind not in PLACES or side.kind in ("top", "bottom")) and side not in unseen and not self._side(side):
                 return
         for color in reading.colors:
             if not self._color(color, placed_among):
@@ -270,6 +276,9 @@ class _Run:
             self.step(by_material(self.codes, material, attributes))
         for shape in reading.shapes:
             self.step(by_shape(self.codes, shape, attributes))
+        for side in unseen:
+            if not self._side(side):
+                return
         if reading.size is not None and len(self.codes) > 1:
             self.step(by_size(self.codes, reading.size, attributes))
         if ordinal is not None and ranked is None and not (reading.order is not None and listed) and len(self.codes) > 1:

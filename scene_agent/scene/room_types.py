@@ -61,6 +61,11 @@ EVIDENCE: dict[str, tuple[tuple[str, float], ...]] = {
 }
 
 
+# Room types a scan gives that say nothing of the room (ScanNet's "Apartment" and "Misc.", HOV-SG's "room_6"): kept
+# when nothing the room holds tells its type, and asked among when a type is asked for that no room has.
+UNTELLING = frozenset({"room", "apartment", "misc", "other", "unknown"})
+
+
 class RoomTypeGuess(Model):
     """A room type inferred from the room's objects: how sure, and from which of them."""
 

@@ -23,6 +23,8 @@ LABEL_ELSEWHERE = Words(" There are {whats} in: {rooms}.", "{what}在：{rooms}�
 NO_ROOM = Words("No {what}{where}.", "{where}没有{what}。")
 ROOM_ELSEWHERE = Words(" There are: {rooms}.", "有：{rooms}。")
 ROOMS_HERE = Words(" Rooms here: {types}.", "这里的房间有：{types}。")
+ROOM_UNTYPED = Words(" I could not tell the type of room {code} ({holds}): say 'room {code}' if you mean it.",
+                     "看不出房间 {code} 的类型（{holds}）：如果指的是它，请说“房间 {code}”。")
 NO_WORDS_CLOSEST = Words("Nothing called '{named}' in this scene; closest: {closest}.", "这个场景中没有“{named}”；最接近的是：{closest}。")
 NO_WORDS = Words("Nothing called '{named}' in this scene. It has: {labels}; rooms: {rooms}.",
                  "这个场景中没有“{named}”。这里有：{labels}；房间：{rooms}。")
@@ -55,6 +57,8 @@ WHY: dict[str, Words] = {
     "instead": Words("There is no {word} here, so I looked at what it calls {about}.", "这里没有{word}，所以看了它叫作{about}的东西。"),
     "named_other": Words("There is no {word} here, so I looked for the {about} the words name.",
                          "这里没有{word}，所以找了描述里提到的{about}。"),
+    "untyped": Words("No room here is known to be {an} {word}: these are the rooms whose type I could not tell.",
+                     "没有哪个房间能确定是{word}：这些是看不出类型的房间。"),
     "kind_of": Words("I read '{word}' as describing the {about}.", "我把“{word}”理解为对{about}的描述。"),
     "looks_like": Words("I read '{word}' as what it looks like, not what it is.", "我把“{word}”理解为外观，而不是它是什么。"),
 }
@@ -121,6 +125,10 @@ def _missing(m: Missing, scene: Scene, lang: Lang) -> str:
         if m.elsewhere:
             rooms = ", ".join(f"{c} {index.rooms[c].room.display_name} (floor {index.rooms[c].floor.code})" for c in m.elsewhere)
             return text + ROOM_ELSEWHERE(lang, rooms=rooms)
+        if m.untyped:
+            text += ROOMS_HERE(lang, types=("、" if lang == "zh" else ", ").join(room_type_name(t, lang)
+                                                                               for t in index.room_types()))
+            return text + ROOM_UNTYPED(lang, code=m.untyped[0], holds=_holds(scene, m.untyped[0], lang))
         return text + ROOMS_HERE(lang, types=("、" if lang == "zh" else ", ").join(room_type_name(t, lang)
                                                                                 for t in index.room_types()))
     named = " ".join(m.asked).strip()
@@ -206,8 +214,21 @@ def reading_note(resolution: Resolution, scene: Scene, lang: Lang) -> str | None
     return " ".join(parts) or None
 
 
+def _holds(scene: Scene, room: str, lang: Lang) -> str:
+    """'it holds a chair and a potted plant' / '里面有椅子、盆栽' (at most three kinds; 'it is empty')."""
+    labels = list(dict.fromkeys(o.label for o in scene.index.rooms[room].room.objects))
+    if not labels:
+        return "里面是空的" if lang == "zh" else "it is empty"
+    names = [label_name(label, lang) for label in labels[:3]]
+    shown = join(names if lang == "zh" else [("an " if n[:1] in "aeiou" else "a ") + n for n in names], lang)
+    return f"里面有{shown}" if lang == "zh" else f"it holds {shown}"
+
+
 def _why(unused: Unused, lang: Lang) -> str:
     """Why some words were not used, in the user's language (a kind said instead of another named as a thing)."""
+    if unused.why == "untyped":
+        word = room_type_name(unused.word.replace(" ", "_"), lang)
+        return WHY["untyped"](lang, word=word, an="an" if word[:1] in "aeiou" else "a")
     word = _thing_name(unused.word, lang) if unused.why in ("instead", "named_other") else unused.word
     return WHY[unused.why](lang, word=word, about=_thing_name(unused.about, lang))
 

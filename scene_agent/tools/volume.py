@@ -9,6 +9,7 @@ from pydantic import Field, ValidationError
 from scene_agent.errors import usage_error
 from scene_agent.geometry.measure import VolumeMeasurement, measure_volume
 from scene_agent.geometry.room import load_floor_area
+from scene_agent.language.display_names import inferred_room_said
 from scene_agent.language.say import Words
 from scene_agent.language.words import Lang
 from scene_agent.language.zh_lexicon import zh_label
@@ -16,6 +17,7 @@ from scene_agent.model import Model
 from scene_agent.scene.codes import ItemCode, is_code, kind_of
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
+from scene_agent.scene.room_types import RoomTypeGuess
 from scene_agent.tools.summary import Summary
 from scene_agent.tools.tool import Tool
 
@@ -56,6 +58,8 @@ class VolumeResult(Model):
     height_m: float | None = None
     reason: str | None = None
     notes: list[str] = Field(default_factory=list)
+    inferred: RoomTypeGuess | None = Field(default=None, description="Rooms whose scan named no type: the type inferred "
+                                                                      "from what the room holds, and from which objects.")
 
     def human_summary(self) -> Summary:
         """'0-3-2: 0.123 m³' / '0-3-2: no volume (no points)'."""
@@ -70,7 +74,8 @@ def _round(v: float | None, digits: int) -> float | None:
     return None if v is None else round(float(v), digits)
 
 
-def volume_result(code: str, kind: Literal["room", "object"], label: str, m: VolumeMeasurement) -> VolumeResult:
+def volume_result(code: str, kind: Literal["room", "object"], label: str, m: VolumeMeasurement,
+                  inferred: RoomTypeGuess | None = None) -> VolumeResult:
     """A measurement as the tool's result, rounded to what the data supports (0.1 mm, 1 cm³)."""
     obb = None
     if m.box is not None:
@@ -83,6 +88,7 @@ def volume_result(code: str, kind: Literal["room", "object"], label: str, m: Vol
         hull_volume_m3=_round(m.hull_volume_m3, 6), bare_hull_volume_m3=_round(m.bare_hull_volume_m3, 6),
         points_used=m.points_used, points_total=m.points_total, noise_m=_round(m.noise_m, 5), offset_m=_round(m.offset_m, 5),
         floor_area_m2=_round(m.floor_area_m2, 3), height_m=_round(m.height_m, 4), reason=m.reason, notes=list(m.notes),
+        inferred=inferred,
     )
 
 
@@ -102,7 +108,8 @@ def volume(scene: Scene, code: str) -> VolumeResult:
     entry = scene.item(code)  # UsageError for a floor code, NotFoundError for one the scene does not have
     points = scene.points(code)
     if isinstance(entry, IndexedRoom):
-        return volume_result(code, "room", entry.room.display_name, measure_volume(points.xyz, room=True))
+        return volume_result(code, "room", entry.room.display_name, measure_volume(points.xyz, room=True),
+                             entry.room.inferred)
     return volume_result(code, "object", entry.label, measure_volume(points.xyz))
 
 
@@ -116,6 +123,7 @@ def _short(v: float) -> str:
 
 
 HEAD = Words("{name} {code}: ", "{name} {code}：")
+HEAD_INFERRED = Words("{room}: ", "{room}：")
 NO_VOLUME = Words("no volume ({reason})", "无法得出体积（{reason}）")
 VOLUME = Words("{m3} m³ ({how})", "{m3} 立方米（{how}）")
 HOW = {"room": Words("floor area × height", "地面面积 × 高度"), "object": Words("convex hull", "凸包")}
@@ -128,6 +136,8 @@ def describe(result: VolumeResult, lang: Lang = "en") -> str:
     """One line for people: 'Sofa 0-2-1: 1.02 m³ (convex hull); oriented box 2.10 × 0.92 × 0.85 m' (or in Chinese)."""
     label = zh_label(result.label) if lang == "zh" and result.kind == "object" else result.label
     head = HEAD(lang, name=label[:1].upper() + label[1:], code=result.code)
+    if result.inferred is not None:  # a type inferred from the room's objects is said to be one
+        head = HEAD_INFERRED(lang, room=inferred_room_said(result.code, result.inferred.type, result.inferred.because, lang))
     if result.volume_m3 is None:
         return head + NO_VOLUME(lang, reason=result.reason)
     text = head + VOLUME(lang, m3=_short(result.volume_m3), how=HOW[result.kind](lang))

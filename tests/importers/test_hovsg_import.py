@@ -15,6 +15,7 @@ from scene_agent.scene.loader import load_scene
 from scene_agent.scene.manifest import load_manifest
 from scene_agent.tools.color import color
 from scene_agent.tools.find import find
+from scene_agent.tools.volume import describe, volume
 
 
 def test_graph_becomes_scene(tmp_path: Path) -> None:
@@ -136,3 +137,32 @@ def test_rooms_hovsg_left_untyped_get_a_type_inferred_from_what_they_hold(tmp_pa
     assert said.startswith("Room 0-0 (which I take for a bedroom: it has a bed and a nightstand) is "), said
     assert color(scene, "0-0", "zh").summary.startswith("房间 0-0（我判断为卧室：里面有床、床头柜）")
     assert color(scene, "0-2").summary.startswith("Room 0-2 is ")  # nothing inferred, nothing claimed
+
+
+def test_a_type_no_room_has_asks_among_the_rooms_whose_type_is_unknown(tmp_path: Path) -> None:
+    rooms = {**HOVSG_UNTYPED_ROOMS, "0_3": ("room_3", {"0_3_0": ("lamp", 30, (200, 200, 40))})}
+    scene = load_scene(import_hovsg(write_hovsg_graph(tmp_path, rooms), tmp_path / "out"))
+    found = find(scene, "the kitchen")
+    assert [c.code for c in found.candidates] == ["0-2", "0-3"]  # never the bedroom or the bathroom
+    assert found.note == "No room here is known to be a kitchen: these are the rooms whose type I could not tell."
+    assert [(u.word, u.why) for u in found.unused_words] == [("kitchen", "untyped")]
+    assert find(scene, "厨房").note == "没有哪个房间能确定是厨房：这些是看不出类型的房间。"
+    assert [c.code for c in find(scene, "the bedroom").candidates] == ["0-0"]  # an inferred type is a type
+
+
+def test_one_room_of_unknown_type_is_named_not_taken_for_the_type_asked(tmp_path: Path) -> None:
+    scene = load_scene(import_hovsg(write_hovsg_graph(tmp_path, HOVSG_UNTYPED_ROOMS), tmp_path / "out"))
+    found = find(scene, "the kitchen")
+    assert found.candidates == []
+    assert found.message == ("No kitchen. Rooms here: bathroom, bedroom, room. I could not tell the type of room 0-2 "
+                             "(it holds a chair and a plant): say 'room 0-2' if you mean it.")
+    assert "看不出房间 0-2 的类型（里面有椅子和植物）" in (find(scene, "厨房").message or "")
+
+
+def test_volume_of_an_inferred_room_says_the_type_was_inferred(tmp_path: Path) -> None:
+    scene = load_scene(import_hovsg(write_hovsg_graph(tmp_path, HOVSG_UNTYPED_ROOMS), tmp_path / "out"))
+    result = volume(scene, "0-0")
+    assert result.inferred is not None and result.inferred.type == "bedroom"
+    assert describe(result).startswith("Room 0-0 (which I take for a bedroom: it has a bed and a nightstand): ")
+    assert describe(result, "zh").startswith("房间 0-0（我判断为卧室：里面有床、床头柜）：")
+    assert volume(scene, "0-2").inferred is None and describe(volume(scene, "0-2")).startswith("Room 0-2: ")
