@@ -3,11 +3,12 @@
 Order of steps: a listed position ('the second one', among `within` only); what is excluded ('not the red
 one'); facts that hold or not (on, under, inside, between, in the corner, against the wall); what is decided
 by contrast (near, farthest, opposite, left of …, the left one, the middle one); colour, material and shape
-(a colour that fits none the places left but others they ruled out offers both); last size and rank ('the
-biggest', 'the second largest'), so that 'the biggest chair by the window' is the biggest of the chairs by the
-window. A reference is resolved on its own first and is
-never a candidate. A reference the scene has nothing of, or a side with no viewpoint, does not stop the
-search: the words are set aside (`unused`, with why) and the rest decides, or the user is asked.
+(a colour that fits none the places left but others they ruled out offers both); then left, right, front and
+back when nothing says from where (the weakest words: 'the red chair on the left' is the left of the red chairs);
+last size and rank ('the biggest', 'the second largest'), so that 'the biggest chair by the window' is the
+biggest of the chairs by the window. A reference is resolved on its own first and is never a candidate. A
+reference the scene has nothing of, or a side with no viewpoint, does not stop the search: the words are set
+aside (`unused`, with why) and the rest decides, or the user is asked.
 """
 
 from __future__ import annotations
