@@ -171,7 +171,7 @@ class TilesIndex(BaseModel):
     format: Literal["scene-agent-tiles"]
     version: Literal[1]
     scene_id: str
-    source_digest: str = Field(description="sha256 of the manifest, the point files' sizes and mtimes and the parameters.")
+    source_digest: str = Field(description="sha256 of the manifest, the point files' sizes and content digests and the parameters.")
     media_type: str
     grid: int = Field(description="Voxels along a node's side: a node keeps at most one point per voxel.")
     leaf_cap: int = Field(description="A node that receives at most this many points keeps them all.")

@@ -11,6 +11,7 @@ from api_server.openapi import documented
 from api_server.point_data import MEDIA_TYPE, pack_points
 from scene_agent.errors import NotFoundError, PointFileError
 from scene_agent.language.display_names import zh_object_label, zh_object_words, zh_room_name, zh_room_words
+from scene_agent.scene.digest import memo_for
 from scene_agent.scene.index import IndexedRoom
 from scene_agent.scene.loader import Scene
 from scene_agent.scene.manifest import SceneManifest, manifest_json
@@ -94,11 +95,12 @@ def points(scene_id: str, code: str) -> Response:
     scene = served_scene(scene_id)
     entry = scene.item(code)
     owner = entry.room if isinstance(entry, IndexedRoom) else entry.obj
-    try:
-        stat = (scene.root / owner.points_file).stat()
-    except OSError as exc:
-        raise PointFileError(f"{owner.points_file}: {exc.strerror}") from None
-    etag = f"{code}-{stat.st_mtime_ns}-{stat.st_size}"
+    # By content (scene/digest.py: one stat while the file is unchanged), so a rewrite that keeps the file's size and
+    # times is still sent again.
+    found = memo_for(scene.root).digest(owner.points_file)
+    if found is None:
+        raise PointFileError(f"{owner.points_file}: point file is missing or unreadable")
+    etag = f"{code}-{found.digest}"
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:

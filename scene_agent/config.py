@@ -127,6 +127,16 @@ def load_demo_dir() -> Path:
     return data_home / "scene-agent" / "demo"
 
 
+def load_cache_dir() -> Path | None:
+    """Where this user's caches that no scene carries live ($XDG_CACHE_HOME/scene-agent); None without a home."""
+    if cache_home := os.environ.get("XDG_CACHE_HOME"):
+        return Path(cache_home) / "scene-agent"
+    try:
+        return Path.home() / ".cache" / "scene-agent"
+    except RuntimeError:  # no HOME and no passwd entry (some containers): nothing is kept between processes
+        return None
+
+
 def load_chromium_path() -> str:
     """The Chromium the viewer benchmark drives: $SCENE_AGENT_CHROMIUM, else Debian's /usr/bin/chromium."""
     return os.environ.get("SCENE_AGENT_CHROMIUM") or "/usr/bin/chromium"

@@ -27,6 +27,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache directory of this run (the point-file digest memos, scene/digest.py), inherited by the
+    commands the tests start: a run leaves nothing in the machine's own ~/.cache."""
+    with pytest.MonkeyPatch.context() as patch:
+        home = tmp_path_factory.mktemp("cache-home")
+        patch.setenv("XDG_CACHE_HOME", str(home))
+        yield home
+
+
 @pytest.fixture
 def viewer_url() -> str:
     """Where the settings say the viewer is (a folder whose tests check another origin overrides it)."""

@@ -4,8 +4,9 @@ Phrases such as "the red chair", "the biggest wardrobe" or "the plant next to th
 room's and object's colours, size and place; measuring them means reading every point file, so it
 is done once per scene. `SceneWriter` measures each item as it writes its points; `load_attributes`
 measures whatever the cache lacks (a scene built before the cache existed, a point file rewritten
-since) and rewrites the file. An entry is trusted only while its point file has the size and
-modification time it was measured from. The colours and sizes are those the `color` and `volume`
+since) and rewrites the file. An entry is trusted only while its point file holds what it was
+measured from: the same size and content digest (scene/digest.py), whatever the file's times, so a
+copied or unpacked scene keeps its cache. The colours and sizes are those the `color` and `volume`
 tools report for the same code.
 """
 
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -28,11 +28,13 @@ from scene_agent.errors import PointFileError
 from scene_agent.fileio import NotRegularFileError, read_regular_file, write_atomic
 from scene_agent.geometry.points import Points
 from scene_agent.model import Model
+from scene_agent.scene.digest import DIGEST_PATTERN, DigestMemo, memo_for
 from scene_agent.scene.manifest import Bounds, Room, SceneManifest, SceneObject
 from scene_agent.scene.pointcloud import load_points
 
 ATTRIBUTES_NAME = "attributes.json"
-ATTRIBUTES_VERSION: Final = 1  # Final: its type is then Literal[1], as SceneAttributes.version is
+# 2: entries name their point file's content digest (1 named its modification time, which a copy does not keep).
+ATTRIBUTES_VERSION: Final = 2  # Final: its type is then Literal[2], as SceneAttributes.version is
 MAX_ATTRIBUTES_BYTES = 64 * 1024 * 1024
 MIN_POINTS = 4  # fewer finite points than this span no volume and no footprint: the item is left unmeasured
 PROGRESS_EVERY_S = 2.0
@@ -59,11 +61,11 @@ class ColorPart(_Frozen):
 
 
 class PointSource(_Frozen):
-    """The point file an entry was measured from: its path relative to the manifest, size and mtime."""
+    """The point file an entry was measured from: its path relative to the manifest, its size and content digest."""
 
     file: str
-    size: int
-    mtime_ns: int
+    size: int = Field(description="Bytes; -1 for a file that could not be read.")
+    digest: str = Field(pattern=rf"{DIGEST_PATTERN}|^$", description="xxh3-128 of the file's bytes (hex); empty when unread.")
 
 
 class ItemAttributes(_Frozen):
@@ -88,7 +90,7 @@ class ItemAttributes(_Frozen):
 class SceneAttributes(_Frozen):
     """The cache file: every room's and object's attributes, by code, in manifest order."""
 
-    version: Literal[1] = ATTRIBUTES_VERSION
+    version: Literal[2] = ATTRIBUTES_VERSION
     scene_id: str
     items: dict[str, ItemAttributes]
 
@@ -108,13 +110,11 @@ def manifest_items(manifest: SceneManifest) -> Iterator[tuple[str, ItemKind, Roo
             yield obj.code, "object", obj
 
 
-def point_source(scene_root: Path, points_file: str) -> PointSource | None:
-    """The fingerprint of a point file now; None when it cannot be seen."""
-    try:
-        st = os.stat(scene_root / points_file)
-    except OSError:
-        return None
-    return PointSource(file=points_file, size=st.st_size, mtime_ns=st.st_mtime_ns)
+def point_source(scene_root: Path, points_file: str, memo: DigestMemo | None = None) -> PointSource | None:
+    """What a point file holds now (size, content digest; hashed only when the memo does not know it); None when it
+    cannot be read."""
+    found = (memo or memo_for(scene_root)).digest(points_file)
+    return None if found is None else PointSource(file=points_file, size=found.size, digest=found.digest)
 
 
 def _color_part(c: Cluster) -> ColorPart:
@@ -189,8 +189,11 @@ def _read_cache(path: Path, scene_id: str) -> dict[str, ItemAttributes]:
         raw = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return stale(f"not valid JSON ({exc})")
-    if not isinstance(raw, dict) or raw.get("version") != ATTRIBUTES_VERSION:
-        found = raw.get("version") if isinstance(raw, dict) else None
+    found = raw.get("version") if isinstance(raw, dict) else None
+    if found in range(1, ATTRIBUTES_VERSION):  # written by an earlier scene-agent: expected once after an upgrade
+        logger.info("%s: version %s; measuring the scene's rooms and objects again for version %s", path, found, ATTRIBUTES_VERSION)
+        return {}
+    if not isinstance(raw, dict) or found != ATTRIBUTES_VERSION:
         return stale(f"version {found!r}; this scene-agent reads version {ATTRIBUTES_VERSION}")
     try:
         cache = SceneAttributes.model_validate(raw)
@@ -214,13 +217,13 @@ def _measure_all(scene_root: Path, todo: list[_Todo], progress: Callable[[str], 
     for done, (code, kind, entry, source) in enumerate(todo, start=1):
         try:
             if source is None:
-                raise PointFileError(f"{scene_root / entry.points_file}: point file is missing")
+                raise PointFileError(f"{scene_root / entry.points_file}: point file is missing or cannot be read")
             points = load_points(scene_root / entry.points_file)
         except PointFileError as exc:
             # Not cached: the next load tries again (and warns again) until the file is fixed.
             logger.warning("%s; %s %s is left without colours, size or footprint", exc, kind, code)
             failed.add(code)
-            measured[code] = _unmeasured(code, kind, 0, source or PointSource(file=entry.points_file, size=-1, mtime_ns=-1),
+            measured[code] = _unmeasured(code, kind, 0, source or PointSource(file=entry.points_file, size=-1, digest=""),
                                          entry.bounds)
             continue
         measured[code] = measure_item(code, kind, points, source, entry.bounds)
@@ -252,13 +255,16 @@ def load_attributes(scene_root: Path, manifest: SceneManifest, progress: Callabl
     wanted = list(manifest_items(manifest))
     items: dict[str, ItemAttributes] = {}
     todo: list[_Todo] = []
+    memo = memo_for(scene_root)
     for code, kind, entry in wanted:
-        source = point_source(scene_root, entry.points_file)
+        # Digested before it is measured: a file rewritten meanwhile then fails the check next time, never passes it.
+        source = point_source(scene_root, entry.points_file, memo)
         hit = cached.get(code)
         if hit is not None and source is not None and hit.kind == kind and hit.source == source:
             items[code] = hit
         else:
             todo.append((code, kind, entry, source))
+    memo.save()
     failed: set[str] = set()
     if todo:
         say = progress or (lambda line: None)

@@ -20,7 +20,9 @@ from scene_agent.geometry.points import Points
 from scene_agent.scene.ply import check_ply_complete, points_from_vertices, read_ply_vertices
 
 _CACHE_POINTS = 8_000_000  # keep at most this many points in memory across files
-_cache: OrderedDict[tuple[str, int, int], Points] = OrderedDict()
+# By path and the file's version (device, inode, size, modification and change time): a file rewritten in place with
+# its size and modification time kept still changes its change time, so its old points are never served.
+_cache: OrderedDict[tuple[str, int, int, int, int, int], Points] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -46,7 +48,7 @@ def load_points(path: str | os.PathLike[str]) -> Points:
         st = path.stat()
     except FileNotFoundError:
         raise PointFileError(f"{path}: point file is missing") from None
-    key = (str(path), st.st_mtime_ns, st.st_size)
+    key = (str(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)

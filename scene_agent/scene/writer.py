@@ -22,6 +22,7 @@ from scene_agent.scene.attributes import (
     save_attributes,
 )
 from scene_agent.scene.codes import is_code, kind_of
+from scene_agent.scene.digest import hash_file
 from scene_agent.scene.manifest import MANIFEST_NAME, Bounds, SceneManifest, manifest_json
 from scene_agent.scene.ply import write_points
 
@@ -63,10 +64,13 @@ class SceneWriter:
         bounds = Bounds(min=tuple(lo), max=tuple(hi))
         kind = kind_of(code) if is_code(code) else None
         if kind in ("room", "object"):
-            st = (self.staging / rel).stat()
+            # The digest of the file as written (read back while it is still in the page cache): what a load checks.
+            hashed = hash_file(self.staging / rel)
+            if hashed is None:
+                raise SceneAgentError(f"{self.staging / rel}: the point file just written cannot be read back")
             # Measured as the file holds them (float32), so the numbers are those the tools get from the file.
             stored = Points(xyz=np.asarray(points.xyz, dtype=np.float32).astype(np.float64), rgb=points.rgb)
-            source = PointSource(file=rel, size=st.st_size, mtime_ns=st.st_mtime_ns)
+            source = PointSource(file=rel, size=hashed[0].size, digest=hashed[0].digest)
             self._measured[code] = measure_item(code, kind, stored, source, bounds)
         return rel, len(points), bounds
 

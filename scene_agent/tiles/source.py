@@ -2,15 +2,14 @@
 
 The item table lists every room followed by its objects, in manifest order (as scene/attributes.py walks them); a
 point's item id is the index of its room's or object's code in that table. The source digest covers the manifest
-(its canonical text), every point file's size and modification time, and the builder's parameters: tiles are
-trusted only while it is unchanged.
+(its canonical text), every point file's size and content digest (scene/digest.py: never file times, so a copied or
+unpacked scene keeps its tiles), and the builder's parameters: tiles are trusted only while it is unchanged.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import numpy.typing as npt
 
 from scene_agent.errors import PointFileError
 from scene_agent.scene.attributes import manifest_items
+from scene_agent.scene.digest import memo_for
 from scene_agent.scene.manifest import SceneManifest, manifest_json
 from scene_agent.scene.ply import check_ply_complete, points_from_vertices, read_ply_vertices
 from scene_agent.tiles.layout import RECORD, TILE_VERSION
@@ -35,16 +35,18 @@ def manifest_digest(manifest: SceneManifest) -> str:
 
 
 def source_digest(scene_root: Path, manifest: SceneManifest, params: dict[str, int], manifest_sha: str | None = None) -> str:
-    """The fingerprint the tiles were built from: manifest, point files' sizes and mtimes, parameters, format."""
+    """The fingerprint the tiles were built from: manifest, point files' sizes and content digests, parameters, format.
+
+    One stat per point file while the process' digest memo knows it; a file it does not know (a copy, a change) is
+    hashed once."""
     h = hashlib.sha256()
-    h.update(json.dumps({"tile_version": TILE_VERSION, "params": params,
+    h.update(json.dumps({"tile_version": TILE_VERSION, "params": params, "points": "xxh3-128",
                          "manifest": manifest_sha or manifest_digest(manifest)}, sort_keys=True).encode())
+    memo = memo_for(scene_root)
     for _, points_file in item_table(manifest):
-        try:
-            st = os.stat(scene_root / points_file)
-            h.update(f"\n{points_file}\0{st.st_size}\0{st.st_mtime_ns}".encode())
-        except OSError:
-            h.update(f"\n{points_file}\0missing".encode())
+        found = memo.digest(points_file)
+        h.update((f"\n{points_file}\0missing" if found is None else f"\n{points_file}\0{found.size}\0{found.digest}").encode())
+    memo.save()
     return h.hexdigest()
 
 

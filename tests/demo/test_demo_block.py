@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from scene_agent.demo.build import BLOCK_SCENE_ID, build_block_scene, planned_po
 from scene_agent.demo.structure import MAX_SHELL_POINTS
 from scene_agent.demo.version import VERSION_FILE
 from scene_agent.geometry.points import Points
-from scene_agent.scene.attributes import ATTRIBUTES_NAME
 from scene_agent.scene.codes import is_code, kind_of, parent_of
 from scene_agent.scene.loader import load_scene
 from scene_agent.scene.manifest import Bounds, SceneManifest, load_manifest
@@ -53,11 +51,8 @@ def manifest(recorded: tuple[Path, list[tuple[str, int]]]) -> SceneManifest:
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    """Every file's bytes; attributes.json without its file times (mtime_ns), the one thing two builds differ in."""
-    files = {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-    if ATTRIBUTES_NAME in files:
-        files[ATTRIBUTES_NAME] = re.sub(rb'"mtime_ns": \d+', b'"mtime_ns": 0', files[ATTRIBUTES_NAME])
-    return files
+    """Every file's bytes, by path within the scene (attributes.json included: it records no file times)."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def test_the_large_block_has_at_least_20_million_points() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -16,11 +15,8 @@ from scene_agent.scene.manifest import load_manifest
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    """Every file's bytes; attributes.json without its file times (mtime_ns), the one thing two builds differ in."""
-    files = {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-    if ATTRIBUTES_NAME in files:
-        files[ATTRIBUTES_NAME] = re.sub(rb'"mtime_ns": \d+', b'"mtime_ns": 0', files[ATTRIBUTES_NAME])
-    return files
+    """Every file's bytes, by path within the scene (attributes.json included: it records no file times)."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")

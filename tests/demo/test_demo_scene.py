@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import itertools
-import re
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from scene_copies import copy_without_times
 
 from scene_agent.demo.build import build_demo_scene
 from scene_agent.demo.version import DEMO_VERSION, VERSION_FILE
 from scene_agent.errors import SceneAgentError
 from scene_agent.geometry.points import Points
 from scene_agent.language.vocabulary import OBJECT_SYNONYMS, ROOM_SYNONYMS
-from scene_agent.scene.attributes import ATTRIBUTES_NAME
+from scene_agent.scene.loader import load_scene
 from scene_agent.scene.manifest import SceneManifest, load_manifest
 from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
+from scene_agent.tiles.store import TILES_DIR, ensure_tiles
 
 BOUNDS_TOLERANCE = 0.01  # meters; scanner noise may push a point a few mm past a wall
 
@@ -140,23 +142,41 @@ def test_rooms_of_a_floor_do_not_overlap(manifest: SceneManifest) -> None:
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    """Every file's bytes; attributes.json without its file times (mtime_ns), the one thing two builds differ in."""
-    files = {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-    if ATTRIBUTES_NAME in files:
-        files[ATTRIBUTES_NAME] = re.sub(rb'"mtime_ns": \d+', b'"mtime_ns": 0', files[ATTRIBUTES_NAME])
-    return files
+    """Every file's bytes, by path within the scene (attributes.json included: it records no file times)."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def test_two_builds_are_byte_for_byte_identical(demo_dir: Path, tmp_path: Path) -> None:
+    """Caches included: attributes.json and the tiles record contents, never file times or places."""
     again = tmp_path / "again"
     build_demo_scene(again)
-    first, second = _files(demo_dir), _files(again)
+    tiles = tmp_path / "tiles-of-the-first"  # the module's build keeps no tiles: a copy of it gets them
+    copy_without_times(demo_dir, tiles)
+    for root in (tiles, again):
+        assert ensure_tiles(root, load_manifest(root)).built  # as `scene-agent demo-scene` does after the build
+    first, second = _files(tiles), _files(again)
     assert sorted(first) == sorted(second)
-    # scene.json, attributes.json, the generator's version stamp, and one point file per room and object
-    assert len(first) == 3 + len(load_manifest(again).rooms()) + len(load_manifest(again).objects())
+    # scene.json, attributes.json, the generator's version stamp, one point file per room and object, and the tiles
+    tile_files = [name for name in first if name.startswith(f"{TILES_DIR}/")]
+    assert len(tile_files) == 1 + len(json.loads(first[f"{TILES_DIR}/index.json"])["nodes"])
+    assert len(first) == 3 + len(load_manifest(again).rooms()) + len(load_manifest(again).objects()) + len(tile_files)
     assert first[VERSION_FILE] == f"{DEMO_VERSION}\n".encode()
     for name in first:
         assert first[name] == second[name], name
+
+
+def test_a_copy_of_the_demo_measures_nothing_and_keeps_its_tiles(demo_dir: Path, tmp_path: Path) -> None:
+    built = copy_without_times(demo_dir, tmp_path / "built")
+    assert ensure_tiles(built, load_manifest(built)).built
+    before = _files(built)
+    copy = copy_without_times(built, tmp_path / "copy")
+    scene = load_scene(copy)
+    lines: list[str] = []
+    scene.progress = lines.append
+    assert len(scene.attributes().items) == len(scene.manifest.rooms()) + len(scene.manifest.objects())
+    assert lines == [], "nothing measured"
+    assert not ensure_tiles(copy, scene.manifest).built
+    assert _files(copy) == before
 
 
 def test_refuses_a_non_empty_directory_and_leaves_nothing_behind(tmp_path: Path) -> None:

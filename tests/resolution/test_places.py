@@ -14,7 +14,7 @@ def spot(code: str, x0: float, y0: float, x1: float, y1: float, z0: float, z1: f
     attributes = ItemAttributes(code=code, kind="room" if code.count("-") == 1 else "object", points=100, colors=[],
                                 volume_m3=None, extent_m=None, upright=True, z_min=z0, z_max=z1,
                                 center=((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2), footprint=footprint,
-                                source=PointSource(file=f"points/{code}.ply", size=1, mtime_ns=1))
+                                source=PointSource(file=f"points/{code}.ply", size=1, digest="0" * 32))
     return Spot(code=code, room=room, attributes=attributes)
 
 
