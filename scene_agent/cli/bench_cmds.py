@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scene_agent.cli.bench_grounding import grounding
+from scene_agent.cli.bench_import import import_bench
 from scene_agent.cli.bench_soak import soak
 from scene_agent.cli.common import JsonOption, SceneOption, handled
 from scene_agent.cli.output import console, err_console, print_json
@@ -266,6 +267,7 @@ def viewer(
 
 
 bench_app.command("soak")(soak)  # its options and table: cli/bench_soak.py
+bench_app.command("import")(import_bench)  # its options and table: cli/bench_import.py
 
 
 @bench_app.command("fleet")

@@ -17,6 +17,8 @@ from scene_agent.language.vocabulary import canonical_label
 from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
 from scene_agent.scene.room_types import UNTELLING, RoomTypeGuess, infer_room_type
 
+MAX_EXTENT_M = 100_000.0  # wider than any site a building scan covers: the unit is wrong, or some values are garbage
+
 
 def room_type_of(given: str, labels: Iterable[str]) -> tuple[str, RoomTypeGuess | None]:
     """A room's type: as the scan gives it (canonical), or, when that says nothing, inferred from what the room
@@ -65,6 +67,23 @@ def json_field(data: Any, key: str, kind: type | tuple[type, ...], path: Path) -
     return value
 
 
+def check_coordinates(xyz: np.ndarray, source: Path) -> tuple[np.ndarray, np.ndarray]:
+    """The cloud's lowest and highest corners; ScanImportError when a coordinate is NaN or infinite, or the cloud spans
+    more than MAX_EXTENT_M."""
+    finite = np.isfinite(xyz).all(axis=1)
+    if not finite.all():
+        bad = int(np.count_nonzero(~finite))
+        raise ScanImportError(f"{source}: {bad:,} point(s) have NaN or infinite coordinates (the first is point "
+                              f"{int(np.argmin(finite)):,})")
+    lo, hi = xyz.min(axis=0), xyz.max(axis=0)
+    for axis, name in enumerate("xyz"):
+        if hi[axis] - lo[axis] > MAX_EXTENT_M:
+            raise ScanImportError(f"{source}: the points span {hi[axis] - lo[axis]:,.0f} m along {name} ({lo[axis]:g} to "
+                                  f"{hi[axis]:g}), more than any building scan; are the coordinates in another unit, or some "
+                                  "of them garbage?")
+    return lo, hi
+
+
 def read_points(path: Path) -> Points:
     """Every vertex of a PLY file (faces ignored) as colored points; corrupt files name themselves."""
     require_file(path)
@@ -73,8 +92,12 @@ def read_points(path: Path) -> Points:
     except PointFileError as exc:
         raise ScanImportError(exc.message) from None
     points = points_from_vertices(vertex)
-    if not np.isfinite(points.xyz).all():
-        raise ScanImportError(f"{path}: vertices hold NaN or infinite coordinates")
+    if len(points):
+        corner, top = check_coordinates(points.xyz, path)
+        far = max(float(np.abs(corner).max()), float(np.abs(top).max()))
+        if far > MAX_EXTENT_M:  # a scan's own frame: a point this far from its origin is garbage or another unit
+            raise ScanImportError(f"{path}: a vertex lies {far:,.0f} m from the origin, farther than any building scan "
+                                  "reaches in its own frame; are the coordinates in another unit, or some of them garbage?")
     return points
 
 

@@ -82,6 +82,13 @@ def test_no_graph_folder(tmp_path: Path, make, names: str) -> None:
     assert not [p for p in tmp_path.iterdir() if ".staging" in p.name]
 
 
+def _one_vertex(path: Path, *xs: float) -> None:
+    """A PLY of one vertex per x given (y and z 0): NaN, absurdly far or absurdly wide coordinates."""
+    vertex = np.zeros(len(xs), dtype=[("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("red", "u1"), ("green", "u1"), ("blue", "u1")])
+    vertex["x"] = xs
+    write_ply(path, vertex)
+
+
 def _edit(path: Path, **changes) -> None:
     data = json.loads(path.read_text())
     data.update(changes)
@@ -111,6 +118,10 @@ def _edit(path: Path, **changes) -> None:
          "rooms/0_1.json: lists object 0-1-2, but"),
         (lambda g: (g / "rooms" / "0_1.ply").write_bytes(b"GARBAGE" * 50), "rooms/0_1.ply: corrupt or unreadable PLY"),
         (lambda g: (g / "objects" / "0_0_0.json").write_text("[]"), "objects/0_0_0.json: should hold a JSON object"),
+        (lambda g: _one_vertex(g / "objects" / "0_1_2.ply", float("nan")),
+         "objects/0_1_2.ply: 1 point(s) have NaN or infinite coordinates (the first is point 0)"),
+        (lambda g: _one_vertex(g / "rooms" / "0_0.ply", 3.0e9), "rooms/0_0.ply: a vertex lies 3,000,000,000 m from the origin"),
+        (lambda g: _one_vertex(g / "objects" / "0_0_1.ply", 2.0e5, 0.0), "objects/0_0_1.ply: the points span 200,000 m along x"),
     ],
 )
 def test_bad_graph_names_the_file_and_leaves_nothing(tmp_path: Path, breakage, names: str) -> None:
