@@ -151,7 +151,7 @@ def match(index: SceneIndex, spec: QuerySpec, *, related: bool = True) -> Match:
             instead = match(index, replace(spec, object_labels=kinds), related=False)
             if instead.codes:
                 return replace(instead, instead_of=spec.object_labels, instead=kinds)
-    return Match((), spec.floor, _missing(index, spec, containers))
+    return Match((), spec.floor, _missing(index, spec, containers, untyped))
 
 
 def _untyped(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> tuple[str, ...]:
@@ -161,7 +161,7 @@ def _untyped(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> tuple
     return tuple(r.room.code for r in _in_rooms(index, replace(spec, room_types=()), containers) if r.type in UNTELLING)
 
 
-def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missing:
+def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str], untyped: tuple[str, ...]) -> Missing:
     if spec.object_labels:
         elsewhere = sorted({o.room.room.code for label in spec.object_labels for o in index.objects_matching(label)},
                            key=code_sort_key)
@@ -170,8 +170,7 @@ def _missing(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> Missi
     if spec.room_types or spec.room_names:
         asked = tuple(t.replace("_", " ") for t in spec.room_types) + spec.room_names
         elsewhere = [r.room.code for r in index.rooms.values() if r.type in spec.room_types]
-        return Missing("room", asked, floor=spec.floor, elsewhere=tuple(elsewhere),
-                       untyped=_untyped(index, spec, containers))
+        return Missing("room", asked, floor=spec.floor, elsewhere=tuple(elsewhere), untyped=untyped)
     words = spec.unknown_words or (spec.text,)
     return Missing("words", tuple(words), suggestions=tuple(closest_words(index, words)))
 
