@@ -4,6 +4,7 @@ when the scan names none that tells."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -11,11 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from scene_agent.errors import PointFileError, ScanImportError
+from scene_agent.errors import PointFileError, ScanImportError, SceneAgentError
 from scene_agent.geometry.points import Points
 from scene_agent.language.vocabulary import canonical_label
 from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
 from scene_agent.scene.room_types import UNTELLING, RoomTypeGuess, infer_room_type
+from scene_agent.scene.writer import SceneWriter
 
 MAX_EXTENT_M = 100_000.0  # wider than any site a building scan covers: the unit is wrong, or some values are garbage
 
@@ -104,6 +106,15 @@ def read_points(path: Path) -> Points:
 def subset(points: Points, mask: np.ndarray) -> Points:
     """The points where mask is true."""
     return Points(xyz=points.xyz[mask], rgb=points.rgb[mask])
+
+
+def open_writer(out_dir: str | os.PathLike[str]) -> SceneWriter:
+    """A SceneWriter for out_dir; a bad --out (not empty, not writable) is an import error, raised before any input is read
+    (a large cloud's reading would otherwise come first)."""
+    try:
+        return SceneWriter(out_dir)
+    except SceneAgentError as exc:
+        raise ScanImportError(exc.message) from None
 
 
 def scene_id_for(out_dir: Path) -> str:

@@ -15,6 +15,7 @@ from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
 from scene_agent.importers.common import (
     json_field,
+    open_writer,
     read_json,
     read_points,
     require_dir,
@@ -25,7 +26,6 @@ from scene_agent.importers.common import (
 from scene_agent.language.vocabulary import canonical_label, canonical_room_type
 from scene_agent.scene.codes import code_sort_key
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.scene.writer import SceneWriter
 
 FOLDERS = ("floors", "rooms", "objects")
 _ID = re.compile(r"^\d+(_\d+)*$")
@@ -147,7 +147,7 @@ def import_hovsg(graph_dir: str | os.PathLike[str], out_dir: str | os.PathLike[s
         objects_of[obj.parent].append(obj)
 
     out = Path(out_dir)
-    with SceneWriter(out) as writer:
+    with open_writer(out) as writer:
         manifest_floors = []
         for floor in floors:
             manifest_rooms = []

@@ -13,14 +13,13 @@ The rules `import labelled-ply` and `import las` share (docs/cli.md, "Labelled p
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from scene_agent.errors import ScanImportError, SceneAgentError
+from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
 from scene_agent.importers.cloud_fields import NONE
 from scene_agent.importers.cloud_labels import NOISE, THING, UNLABELLED, kind_of_label, shown_label
@@ -160,14 +159,6 @@ def _rooms(cloud: LabelledCloud, item: np.ndarray, found: list[Found], report: I
     report.outside_rooms = int(np.count_nonzero(outside)) + sum(len(found[k].indices) for k in np.flatnonzero(object_room == NONE))
     ids = set(np.unique(rooms[item == IN_ROOM]).tolist()) | set(object_room[object_room != NONE].tolist())
     return sorted(int(i) for i in ids), object_room
-
-
-def open_writer(out_dir: str | os.PathLike[str]) -> SceneWriter:
-    """A SceneWriter for out_dir, opened before a large cloud is read so that a bad --out fails at once."""
-    try:
-        return SceneWriter(out_dir)
-    except SceneAgentError as exc:
-        raise ScanImportError(exc.message) from None
 
 
 def write_cloud_scene(cloud: LabelledCloud, writer: SceneWriter, *, recentre: bool, progress: Progress) -> tuple[Path, ImportReport]:

@@ -29,9 +29,9 @@ from scene_agent.importers.cloud_fields import (
     require_fields,
 )
 from scene_agent.importers.cloud_report import ImportReport, Progress
-from scene_agent.importers.common import require_file
+from scene_agent.importers.common import open_writer, require_file
 from scene_agent.importers.label_map import read_label_map
-from scene_agent.importers.labelled_cloud import LabelledCloud, open_writer, write_cloud_scene
+from scene_agent.importers.labelled_cloud import LabelledCloud, write_cloud_scene
 from scene_agent.scene.ply import read_ply_vertices
 
 

@@ -32,9 +32,9 @@ from scene_agent.importers.cloud_fields import (
 )
 from scene_agent.importers.cloud_labels import ASPRS_CLASSES
 from scene_agent.importers.cloud_report import ImportReport, Progress
-from scene_agent.importers.common import require_file
+from scene_agent.importers.common import open_writer, require_file
 from scene_agent.importers.label_map import read_label_map
-from scene_agent.importers.labelled_cloud import LabelledCloud, open_writer, write_cloud_scene
+from scene_agent.importers.labelled_cloud import LabelledCloud, write_cloud_scene
 
 if TYPE_CHECKING:
     from laspy import LasReader

@@ -18,6 +18,7 @@ from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
 from scene_agent.importers.common import (
     json_field,
+    open_writer,
     read_json,
     read_points,
     require_dir,
@@ -28,7 +29,6 @@ from scene_agent.importers.common import (
 )
 from scene_agent.language.vocabulary import canonical_room_type, is_structure_label
 from scene_agent.scene.manifest import Floor, Room, SceneManifest, SceneObject
-from scene_agent.scene.writer import SceneWriter
 
 ROOM_GAP = 1.0  # meters between scans laid side by side, so rooms never overlap
 
@@ -174,7 +174,7 @@ def import_scannet(scan_dirs: Sequence[str | os.PathLike[str]], out_dir: str | o
     scans = [read_scan(d) for d in scan_dirs]  # validate everything before writing anything
     out = Path(out_dir)
     rooms, offset = [], 0.0
-    with SceneWriter(out) as writer:
+    with open_writer(out) as writer:
         for number, scan in enumerate(scans, start=1):
             code = f"0-{number}"
             lo, hi = scan.points.xyz.min(axis=0), scan.points.xyz.max(axis=0)

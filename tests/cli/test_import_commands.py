@@ -50,3 +50,16 @@ def test_import_error_is_one_line_exit_1(tmp_path: Path) -> None:
     assert out.returncode == 1
     assert out.stderr.strip() == f"error: {scan / 'scene0000_00.txt'}: missing file"
     assert not (tmp_path / "out").exists()
+
+
+def test_an_out_directory_that_is_not_empty_is_the_same_import_error_for_every_importer(tmp_path: Path) -> None:
+    out = tmp_path / "taken"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    scan = write_scannet_scan(tmp_path / "scans", "scene0000_00")
+    for command in (["scannet", str(scan)], ["hovsg", str(write_hovsg_graph(tmp_path))]):
+        refused = run_cli("import", *command, "--out", str(out), "--json")
+        assert refused.returncode == 1
+        assert json.loads(refused.stdout) == {
+            "error": "import_failed", "message": f"{out}: directory is not empty (choose another --out, or remove it first)"}
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
