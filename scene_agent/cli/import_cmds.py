@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -30,6 +31,13 @@ LabelColumnsOption = Annotated[str | None, typer.Option(
 ZeroOption = Annotated[bool, typer.Option(
     "--zero-is-instance", help="Instance id 0 is an object (datasets that number from 0); by default 0, like a negative id, "
                                "means no instance.")]
+
+
+class UpAxis(StrEnum):
+    """A labelled PLY's up axis."""
+
+    z = "z"
+    y = "y"
 
 
 def _report(path: Path, json_output: bool, report: ImportReport | None = None) -> None:
@@ -88,6 +96,9 @@ def labelled_ply(
     labels: LabelsOption = None,
     label_columns: LabelColumnsOption = None,
     zero_is_instance: ZeroOption = False,
+    up: Annotated[UpAxis, typer.Option("--up", help="The cloud's up axis: z (ScanNet, Mask3D, most scanners) or y (Habitat, "
+                                                    "HM3D and other graphics-style clouds, which are then turned z-up).")
+                  ] = UpAxis.z,
     json_output: JsonOption = False,
 ) -> None:
     """A labelled PLY cloud (Mask3D / OpenMask3D-style) → rooms and objects: one object per instance, or per part of a
@@ -96,7 +107,8 @@ def labelled_ply(
     from scene_agent.importers.labelled_ply import import_labelled_ply
 
     columns = parse_label_columns(label_columns) if label_columns else None
-    path, report = import_labelled_ply(cloud, out, labels, columns, zero_is_instance, say=_progress(json_output))
+    path, report = import_labelled_ply(cloud, out, labels, columns, zero_is_instance, say=_progress(json_output),
+                                       up="y" if up is UpAxis.y else "z")
     _report(path, json_output, report)
 
 

@@ -41,6 +41,7 @@ class ImportReport:
     colour: str  # "8-bit", "16-bit (scaled to 8-bit)", "none (gray)", …
     objects_from: str = "nothing"  # "instances", "label parts" or "nothing"
     split_voxel_m: float | None = None
+    turned: str | None = None  # how a cloud with another up axis was turned z-up
     recentred_by: list[float] | None = None  # subtracted from every point
     unknown_labels: dict[int, int] = field(default_factory=dict)  # label id the map does not name → its points
     noise_points: int = 0  # left out
@@ -56,6 +57,8 @@ class ImportReport:
                          f"{self.specks_to_room:,} points in parts too small to be objects went to the room.")
         elif self.objects_from == "nothing":
             notes.append("No objects: no point is labelled as a thing.")
+        if self.turned is not None:
+            notes.append(f"Turned: {self.turned}.")
         if self.recentred_by is not None:
             x, y, z = self.recentred_by
             notes.append(f"Recentred: ({x:,.3f}, {y:,.3f}, {z:,.3f}) was subtracted from every point (the cloud's lowest "

@@ -19,6 +19,9 @@ from scene_agent.scene.ply import points_from_vertices, read_ply_vertices
 from scene_agent.scene.room_types import UNTELLING, RoomTypeGuess, infer_room_type
 from scene_agent.scene.writer import SceneWriter
 
+# Scenes are z-up; a y-up cloud (HOV-SG's, Habitat's) is turned +90° about x, which keeps the frame right-handed:
+# (x, y, z) → (x, -z, y).
+Y_UP_TO_Z_UP = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [0.0, 1.0, 0.0]])
 MAX_EXTENT_M = 100_000.0  # wider than any site a building scan covers: the unit is wrong, or some values are garbage
 
 

@@ -9,11 +9,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from scene_agent.errors import ScanImportError
 from scene_agent.geometry.points import Points
 from scene_agent.importers.common import (
+    Y_UP_TO_Z_UP,
     json_field,
     open_writer,
     read_json,
@@ -33,9 +32,8 @@ _KIND = {1: "floor", 2: "room", 3: "object"}
 _SHAPE = {1: "<floor>", 2: "<floor>_<room>", 3: "<floor>_<room>_<object>"}
 _CHILDREN = {1: "rooms", 2: "objects"}  # the field listing a node's children
 
-# HOV-SG point clouds are y-up (it finds floors along y and draws rooms in the x-z plane); scenes
-# here are z-up. A +90° turn about x keeps the frame right-handed: (x, y, z) → (x, -z, y).
-Y_UP_TO_Z_UP = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [0.0, 1.0, 0.0]])
+# HOV-SG point clouds are y-up (it finds floors along y and draws rooms in the x-z plane); scenes here are z-up
+# (common.Y_UP_TO_Z_UP).
 
 
 @dataclass(frozen=True)

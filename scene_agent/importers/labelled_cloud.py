@@ -52,6 +52,7 @@ class LabelledCloud:
     rooms: np.ndarray | None  # int64 room ids
     fields: dict[str, str]  # what each field used is for → its name in the file
     colour: str  # how the colours were read, for the report
+    turned: str | None = None  # how the cloud was turned to z-up, for the report
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,8 @@ def write_cloud_scene(cloud: LabelledCloud, writer: SceneWriter, *, recentre: bo
     if len(cloud.xyz) == 0:
         raise ScanImportError(f"{cloud.source}: the cloud has no points")
     corner, top = check_coordinates(cloud.xyz, cloud.source)
-    report = ImportReport(source=str(cloud.source), points=len(cloud.xyz), fields=dict(cloud.fields), colour=cloud.colour)
+    report = ImportReport(source=str(cloud.source), points=len(cloud.xyz), fields=dict(cloud.fields), colour=cloud.colour,
+                          turned=cloud.turned)
     if recentre or max(float(np.abs(corner).max()), float(np.abs(top).max())) > FAR_M:
         np.subtract(cloud.xyz, corner, out=cloud.xyz)
         report.recentred_by = [round(float(v), 4) for v in corner]

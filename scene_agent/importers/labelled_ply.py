@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from scene_agent.importers.cloud_fields import (
     require_fields,
 )
 from scene_agent.importers.cloud_report import ImportReport, Progress
-from scene_agent.importers.common import open_writer, require_file
+from scene_agent.importers.common import Y_UP_TO_Z_UP, open_writer, require_file
 from scene_agent.importers.label_map import read_label_map
 from scene_agent.importers.labelled_cloud import LabelledCloud, write_cloud_scene
 from scene_agent.scene.ply import read_ply_vertices
@@ -87,11 +88,14 @@ def read_labelled_ply(path: Path, labels: Path | None = None, columns: tuple[str
 
 def import_labelled_ply(cloud: str | os.PathLike[str], out_dir: str | os.PathLike[str], labels: str | os.PathLike[str] | None = None,
                         label_columns: tuple[str, str] | None = None, zero_is_instance: bool = False,
-                        say: Callable[[str], None] | None = None) -> tuple[Path, ImportReport]:
+                        say: Callable[[str], None] | None = None, up: Literal["z", "y"] = "z") -> tuple[Path, ImportReport]:
     """Import a labelled PLY cloud as rooms and objects of floor 0; the new manifest's path and the import's report.
-    `say` gets progress lines."""
+    `say` gets progress lines; `up`: the cloud's up axis (a y-up cloud is turned z-up)."""
     progress = Progress(say)
     with open_writer(out_dir) as writer:
         read = read_labelled_ply(Path(cloud), Path(labels) if labels is not None else None, label_columns, zero_is_instance,
                                  progress)
+        if up == "y":
+            read.xyz = read.xyz @ Y_UP_TO_Z_UP.T
+            read.turned = "y-up turned z-up: (x, y, z) → (x, -z, y)"
         return write_cloud_scene(read, writer, recentre=False, progress=progress)

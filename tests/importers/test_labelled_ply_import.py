@@ -305,3 +305,23 @@ def test_a_failure_while_writing_leaves_nothing(tmp_path: Path, room: LabelledRo
         import_labelled_ply(write_labelled_ply(room, tmp_path / "cloud.ply"), tmp_path / "out",
                             write_label_map(room, tmp_path / "labels.json"))
     assert len(calls) == 4 and _leftovers(tmp_path) == []
+
+
+def test_a_y_up_cloud_is_turned_z_up_with_up_y(tmp_path: Path, room: LabelledRoom) -> None:
+    labels = write_label_map(room, tmp_path / "labels.json")
+    columns = room_columns(room)
+    # The same room as a graphics pipeline writes it, y up: (x, y, z) → (x, z, -y).
+    y_up = columns | {"y": columns["z"], "z": -columns["y"]}
+    cloud = write_vertices(tmp_path / "y-up.ply", y_up)
+    out = run_cli("import", "labelled-ply", str(cloud), "--labels", str(labels), "--up", "y", "--out", str(tmp_path / "out"),
+                  "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["import"]["turned"] == "y-up turned z-up: (x, y, z) → (x, -z, y)"
+    turned, original = load_manifest(tmp_path / "out"), np.asarray(room.xyz, dtype=np.float32)
+    bounds = turned.floors[0].rooms[0].bounds
+    assert np.allclose(bounds.min, original.min(axis=0), atol=1e-4) and np.allclose(bounds.max, original.max(axis=0), atol=1e-4)
+    assert turned.floors[0].elevation == pytest.approx(float(original[:, 2].min()), abs=1e-4)  # the floor is down again
+    chairs = [c.code for c in find(load_scene(tmp_path / "out"), "chair").candidates]
+    assert chairs == [f"0-1-{k}" for k in CHAIRS]
+    refused = run_cli("import", "labelled-ply", str(cloud), "--labels", str(labels), "--up", "x", "--out", str(tmp_path / "x"))
+    assert refused.returncode == 2 and "'x' is not one of 'z', 'y'" in refused.stderr, refused.stderr
