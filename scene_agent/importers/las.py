@@ -6,7 +6,8 @@
   …); without one, each thing class is cut into the parts that touch (labelled_cloud.py).
 - Coordinates: laspy applies the file's scale and offset; the cloud is then moved so that its lowest corner is the
   origin (LAS holds map coordinates, UTM and the like, which float32 point files cannot keep to the millimetre);
-  z stays up, as in every scene (docs/scene-format.md), and is taken to be in metres.
+  z stays up, as in every scene (docs/scene-format.md); a file whose coordinate system is in feet is converted to
+  metres (las_units.py).
 - Colours: LAS stores 16-bit values, scaled to 8-bit here, unless no value exceeds 255 (files that put 8-bit values
   in the 16-bit fields); a file without colour gives gray points, and the report says so.
 """
@@ -35,6 +36,7 @@ from scene_agent.importers.cloud_report import ImportReport, Progress
 from scene_agent.importers.common import open_writer, require_file
 from scene_agent.importers.label_map import read_label_map
 from scene_agent.importers.labelled_cloud import LabelledCloud, write_cloud_scene
+from scene_agent.importers.las_units import las_units
 
 if TYPE_CHECKING:
     from laspy import LasReader
@@ -89,6 +91,11 @@ def _read(reader: LasReader, path: Path, names: dict[int, str], zero_is_instance
     if done < total:
         raise ScanImportError(f"{path}: cut short: {done:,} points of the {total:,} its header promises")
     fields = {"position": "x, y, z (scaled and offset)", "label": "classification"}
+    units = las_units([*header.vlrs, *(header.evlrs or [])], path)
+    if not units.metres:  # a survey in feet: scenes are in metres
+        xyz[:, :2] *= units.horizontal
+        xyz[:, 2] *= units.vertical
+        fields["position"] = f"x, y, z (scaled and offset; in {units.said}, converted to metres)"
     if rgb16 is None:
         rgb, colour = gray(total), "none in the file (every point gray)"
     else:

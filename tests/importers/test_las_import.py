@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import laspy
@@ -168,4 +169,58 @@ def test_cli_bad_input_is_one_line_exit_1(tmp_path: Path, room: LabelledRoom) ->
     out = run_cli("import", "las", str(cloud), "--labels", str(tmp_path / "labels.json"), "--out", str(tmp_path / "out"))
     assert out.returncode == 1
     assert out.stderr.strip().startswith(f"error: {tmp_path / 'labels.json'}: x.[key]: Input should be a valid integer")
+    assert _leftovers(tmp_path) == []
+
+
+US_FOOT = 1200 / 3937
+WKT_FEET = ('PROJCS["NAD83 / New York Long Island (ftUS)",GEOGCS["NAD83",DATUM["North_American_Datum_1983",SPHEROID['
+            '"GRS 1980",6378137,298.257222101]],PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]],'
+            'PROJECTION["Lambert_Conformal_Conic_2SP"],PARAMETER["false_easting",984250],'
+            'UNIT["US survey foot",0.304800609601219],AXIS["Easting",EAST],AXIS["Northing",NORTH]]')
+WKT_DEGREES = 'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],UNIT["degree",0.0174532925199433]]'
+
+
+def _in_feet(room: LabelledRoom, path: Path, vlr: laspy.VLR) -> Path:
+    """The room surveyed in US survey feet (its coordinates divided by the foot), its unit stated by `vlr`."""
+    feet = replace(room, xyz=room.xyz / US_FOOT)
+    write_las(feet, path)
+    data = laspy.read(str(path))
+    data.header.vlrs.append(vlr)
+    data.write(str(path))
+    return path
+
+
+def _geokeys(*pairs: tuple[int, int]) -> laspy.VLR:
+    from laspy.vlrs.geotiff import GeoKeyEntryStruct
+    from laspy.vlrs.known import GeoKeyDirectoryVlr
+
+    vlr = GeoKeyDirectoryVlr()
+    vlr.geo_keys_header.key_directory_version, vlr.geo_keys_header.number_of_keys = 1, len(pairs)
+    vlr.geo_keys = []
+    for key, value in pairs:
+        entry = GeoKeyEntryStruct()
+        entry.id, entry.tiff_tag_location, entry.count, entry.value_offset = key, 0, 1, value
+        vlr.geo_keys.append(entry)
+    return vlr
+
+
+@pytest.mark.parametrize("stated", ["wkt", "geokeys"])
+def test_a_survey_in_feet_is_imported_in_metres(tmp_path: Path, room: LabelledRoom, stated: str) -> None:
+    from laspy.vlrs.known import WktCoordinateSystemVlr
+
+    vlr = WktCoordinateSystemVlr(WKT_FEET) if stated == "wkt" else _geokeys((3076, 9003))
+    cloud = _in_feet(room, tmp_path / "feet.las", vlr)
+    path, report = import_las(cloud, tmp_path / "out", write_label_map(room, tmp_path / "labels.json"))
+    assert report.fields["position"] == "x, y, z (scaled and offset; in US survey foot, converted to metres)"
+    bounds = load_manifest(path).rooms()[0].bounds
+    extent = room.xyz.max(axis=0) - room.xyz.min(axis=0)
+    assert np.subtract(bounds.max, bounds.min) == pytest.approx(extent, abs=2e-3)  # metres again, not 3.28 times too big
+
+
+def test_longitude_and_latitude_are_refused_by_name(tmp_path: Path, room: LabelledRoom) -> None:
+    from laspy.vlrs.known import WktCoordinateSystemVlr
+
+    cloud = _in_feet(room, tmp_path / "lonlat.las", WktCoordinateSystemVlr(WKT_DEGREES))
+    with pytest.raises(ScanImportError, match=r"lonlat\.las: its coordinates are longitude and latitude in degrees"):
+        import_las(cloud, tmp_path / "out")
     assert _leftovers(tmp_path) == []
