@@ -81,6 +81,8 @@ def read_view(pieces: list[Piece], i: int, words: Words) -> tuple[ViewClause, in
             np, i = noun_phrase(pieces, i + 1)  # "as you enter through the door": the way in, a door
             words.note(np)
             words.used.append(current.text)
+            if kind == "entering" and at is None:
+                at = words.thing(np)  # "through the white door": which door, where one stands
             continue
         if current.kind == "of" and (toward or at) is not None and i + 1 < len(pieces) and starts_np(pieces[i + 1]):
             np, i = noun_phrase(pieces, i + 1)  # "face the door of the room": the room it is in, or the room itself

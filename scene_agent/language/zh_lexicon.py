@@ -79,7 +79,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "downstairs": ("楼下",), "floor": ("楼层", "层", "地板", "地面"), "and": ("和", "与", "跟", "以及", "还有", "那", "、"),
     "or": ("或者", "或是", "或"), "a": ("一个",), "this is": ("这是", "这就是"), "that is": ("那是", "那就是"), "please": ("请",),
     "object": ("物体", "东西", "物品", "家具"), "room": ("号房间",), "doorway": ("门口",), "wall": ("墙", "墙壁", "墙面"),
-    "ceiling": ("天花板",), "window sill": ("窗台",),
+    "ceiling": ("天花板",), "window sill": ("窗台",), "the foot of the bed": ("床尾", "床脚"), "the head of the bed": ("床头",),
     "corner": ("角落",), "leftmost": ("最左边", "最左侧", "最左"), "rightmost": ("最右边", "最右侧", "最右"),
     "frontmost": ("最前面", "最前边", "最前"), "backmost": ("最后面", "最后边"), "topmost": ("最上面", "最上边", "最上层"),
     "bottommost": ("最下面", "最下边", "最下层"), "middle": ("正中间", "中间那个"),

@@ -96,10 +96,11 @@ def view_frame(view: View, toward: Sequence[Spot], at: Sequence[Spot], room: Spo
                candidates: Sequence[Spot], doors: Sequence[Spot]) -> Viewpoint | None:
     """Where someone stands and looks, from the view words and the things they name; None when the scene does not say."""
     if view.kind == "entering":
-        if len(doors) != 1:
+        way_in = at or doors  # "as you enter through the white door": that door; else the room's only one
+        if not way_in or any(s.label is None for s in way_in) or _spread(way_in) > WAY_IN_SPREAD_M:  # a room is no way in
             return None
-        return Viewpoint.looking(centre_of(doors), _room_middle(room), source="words")
-    if at and (view.kind == "standing" or toward):
+        return Viewpoint.looking(centre_of(way_in), _room_middle(room), source="words")
+    if at and view.kind != "back_to":  # "standing at the door", "viewing from the foot of the bed": looking at them
         position = _part_point(at, view.at.part if view.at else None, room, others)
         goal = (_part_point(toward, view.toward.part if view.toward else None, room, others) if toward
                 else centre_of(candidates) if candidates else _room_middle(room))
@@ -123,6 +124,14 @@ def view_frame(view: View, toward: Sequence[Spot], at: Sequence[Spot], room: Spo
     if math.hypot(looked_at[0] - middle[0], looked_at[1] - middle[1]) < MIN_OFFSET_M:
         return None
     return Viewpoint.looking(middle, looked_at, source="words")
+
+
+WAY_IN_SPREAD_M = 2.5  # doors this close together are one way in ("the double doors")
+
+
+def _spread(items: Sequence[Spot]) -> float:
+    """How far apart the things stand (the largest distance between two of their middles)."""
+    return max((math.dist(a.xy, b.xy) for a in items for b in items), default=0.0)
 
 
 FOOT_PARTS = frozenset({"foot", "foot end", "far end", "back", "back side", "rear"})

@@ -179,6 +179,11 @@ def _pooled(description: Description, base: tuple[str, ...], floor: str | None, 
                       frame=frame)
 
 
+def _them(reading: Reading | None) -> bool:
+    """Whether a view looks at what it picks among: 'facing them', 'when viewing them all'."""
+    return reading is not None and not reading.head and reading.text.split()[:1] in (["them"], ["those"], ["these"])
+
+
 def _to_the_walls(relation: Relation) -> bool:
     """'closest to the wall', 'far from the walls': a room's walls are its outline, not things of a scan (which wall
     'the far wall' or 'the yellow wall' is, the outline does not say)."""
@@ -357,7 +362,8 @@ class _Run:
         view = reading.view
         if view is None or not self.codes:
             return None
-        toward = self._things(view.toward)
+        # "facing them", "viewing them all": the candidates themselves are looked at
+        toward = [self.places.spot(c) for c in self.codes] if _them(view.toward) else self._things(view.toward)
         at = self._things(view.at)
         room = self.places.room(self.codes[0])
         others = self.places.in_room(room.code)

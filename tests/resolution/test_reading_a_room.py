@@ -92,6 +92,20 @@ def test_left_and_right_from_the_words(room: Scene) -> None:
     assert codes(room, "facing the doors, the second door from the left") == [c(1)]
 
 
+def test_where_one_stands_from_the_words(room: Scene) -> None:
+    # At the bed's foot (south end) looking at the nightstands by its head: looking north, west is on the left.
+    assert codes(room, "viewing from the foot of the bed, the nightstand on the left") == [c(5)]
+    assert codes(room, "从床尾看，左边的床头柜") == [c(5)]
+    # "Facing them": the doors themselves, seen from the room (looking south, east is on the left).
+    assert codes(room, "the door on the left when facing them") == [c(2)]
+    # In through the white door (south-east), looking into the room: the white chair is on the right.
+    assert codes(room, "as you enter through the white door, the chair on the right") == [c(9)]
+    assert codes(room, "as you enter through the white door, the chair on the left") == [c(8)]
+    # Three doors and the words do not say which: where one stands is not known, and the user is asked.
+    unsure = find(room, "as you enter, the chair on the right")
+    assert [x.code for x in unsure.candidates] == [c(8), c(9)] and any(u.why == "not_there" for u in unsure.unused_words)
+
+
 def test_a_rank_along_a_relation(room: Scene) -> None:
     assert codes(room, "the nightstand closest to the box") == [c(5)]
     assert codes(room, "the second closest nightstand to the box") == [c(6)]  # counted by distance, not along a row
