@@ -19,7 +19,7 @@ from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
-from scene_agent.language.relation_words import INVERSE, PART_RELATION, PARTS_OF
+from scene_agent.language.relation_words import INVERSE, PART_RELATION, PARTS_OF, PLACING
 from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
@@ -122,7 +122,13 @@ class _Reader:
                         owner.excluded.append(Thing(pronoun=True, limits=[np.text_without_det]))  # "not in the kids room"
                         relation, negated = None, None
                         continue
-                    if self._location(np, owner):
+                    # "in the kitchen", "on floor 1" say where to look; "to the right of the closet" names a thing
+                    if np.text_without_det == "room" and pieces[i:i + 1] and pieces[i].words == ("from",) and \
+                            i + 1 < len(pieces) and starts_np(pieces[i + 1]):
+                        self.used.append(pieces[i].text)  # "on the opposite side of the room from the whiteboard"
+                        np, i = noun_phrase(pieces, i + 1)
+                        self.note(np)
+                    if rel_piece.value in PLACING and self._location(np, owner):
                         relation = None
                         continue
                     things = [self._antecedent(np, owner) or self.thing(np)]

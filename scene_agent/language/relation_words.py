@@ -179,6 +179,10 @@ LOCATIVE_VERBS = frozenset({"located", "placed", "positioned", "situated", "sitt
                             "appears", "appear", "seems", "directly", "just", "also", "immediately", "kind",
                             "somewhat", "slightly", "pretty", "very", "fairly", "rather", "quite", "sort"})
 
+# Relations whose room word says where to look ("the chair in the kitchen", "the lamp by the bedroom"), not a thing the
+# other is placed by ("to the right of the closet": a closet, the thing).
+PLACING = frozenset({"inside", "on", "near", "end", "with"})
+
 # The same relation seen from the other thing: "the table with a lamp on it" is the table supporting the lamp.
 INVERSE: dict[str, str] = {"on": "supporting", "supporting": "on", "under": "above", "above": "under", "front": "behind",
                            "behind": "front", "left": "right", "right": "left", "inside": "with", "near": "near", "with": "near"}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
+from scene_agent.language.relation_words import PLACING
 from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.naming import exactly_named, loosely_named, named_otherwise
@@ -27,7 +28,7 @@ from scene_agent.resolution.relating import by_relation, by_walls
 from scene_agent.resolution.sides import across_the_line, by_position, by_side
 from scene_agent.resolution.spots import Places, places_of
 from scene_agent.resolution.viewpoint import Viewpoint
-from scene_agent.scene.codes import parent_of
+from scene_agent.scene.codes import kind_of, parent_of
 from scene_agent.scene.loader import Scene
 
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
@@ -353,6 +354,10 @@ class _Run:
                     return None
                 self.empty_reference = resolved
                 self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "none_fits", ref.head))
+                return None
+            if relation.kind not in PLACING and all(kind_of(c) == "room" for c in resolved.codes):
+                # "the table furthest from the kitchen": a room is no thing to measure from (its own things are in it)
+                self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "by_a_room", ref.head))
                 return None
             groups.append(list(resolved.codes))
         return groups if groups or relation.kind == "between" else None

@@ -57,6 +57,8 @@ WHY: dict[str, Words] = {
     "instead": Words("There is no {word} here, so I looked at what it calls {about}.", "这里没有{word}，所以看了它叫作{about}的东西。"),
     "named_other": Words("There is no {word} here, so I looked for the {about} the words name.",
                          "这里没有{word}，所以找了描述里提到的{about}。"),
+    "by_a_room": Words("'{word}' measures from a whole room, which I cannot do, so I did not use it.",
+                       "无法从整个房间量起，所以没有按这个房间来找。"),
     "untyped": Words("No room here is known to be {an} {word}: these are the rooms whose type I could not tell.",
                      "没有哪个房间能确定是{word}：这些是看不出类型的房间。"),
     "kind_of": Words("I read '{word}' as describing the {about}.", "我把“{word}”理解为对{about}的描述。"),

@@ -362,3 +362,11 @@ def test_order_words_pick_among_listed_codes() -> None:
 
 def test_names_nothing() -> None:
     assert names_nothing("the one") and names_nothing("") and not names_nothing("the chair")
+
+
+def test_a_room_word_after_a_relation_is_where_to_look_or_a_thing() -> None:
+    assert read("the chair in the kitchen").head == "chair kitchen"  # where to look
+    hamper = read("the laundry hamper on the right side of the closet.")  # a closet: the thing it is beside
+    assert (hamper.head, relations(hamper), hamper.unused) == ("laundry hamper", [("right", "closet")], ())
+    far = read("This window is on the opposite side of the room from the whiteboard")  # opposite the whiteboard
+    assert (far.head, relations(far), far.unused) == ("window", [("opposite", "whiteboard")], ())

@@ -57,3 +57,11 @@ def test_rooms_without_what_the_view_names_are_left_out_and_the_steps_say_so(dem
 def test_a_word_of_a_room_name_says_where_to_look(demo: Scene) -> None:
     assert codes(demo, "the guest bed") == ["1-3-1"]
     assert codes(demo, "the lamp in the kids room") == ["1-4-4"]
+
+
+def test_a_room_is_no_thing_to_measure_from(demo: Scene) -> None:
+    found = find(demo, "the table furthest from the kitchen")  # not the kitchen's own table, taken for the farthest
+    assert len(found.candidates) == len(find(demo, "the table").candidates) > 1
+    assert [(u.word, u.why) for u in found.unused_words] == [("furthest from the kitchen", "by_a_room")]
+    assert found.note == "'furthest from the kitchen' measures from a whole room, which I cannot do, so I did not use it."
+    assert find(demo, "离厨房最远的桌子").note == "无法从整个房间量起，所以没有按这个房间来找。"
