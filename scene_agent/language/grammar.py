@@ -146,7 +146,9 @@ class _Reader:
                             self._relate(owner, rel_piece, thing, negated)
                     negated = None
                     relation = (rel_piece, owner) if rel_piece.value == "between" and pieces[i:i + 1] and pieces[i].kind == "and" else None
-                    last_np, separated = things[-1], False
+                    # a reference that names nothing known ("in the pot") places nothing: what follows is the owner's
+                    related = any(thing in link.things for link in owner.relations)
+                    last_np, separated = (things[-1] if related else owner), False
                     continue
                 if subject is None and negated is not None:
                     # "not the red chair" / "not the red one": one of its kind, but not that one

@@ -370,3 +370,9 @@ def test_a_room_word_after_a_relation_is_where_to_look_or_a_thing() -> None:
     assert (hamper.head, relations(hamper), hamper.unused) == ("laundry hamper", [("right", "closet")], ())
     far = read("This window is on the opposite side of the room from the whiteboard")  # opposite the whiteboard
     assert (far.head, relations(far), far.unused) == ("window", [("opposite", "whiteboard")], ())
+
+
+def test_what_follows_a_reference_naming_nothing_known_is_said_of_the_thing() -> None:
+    plant = read("the plant in the pot on the left side of the tv stand")  # 'pot' unknown: the stand places the plant
+    assert (plant.head, relations(plant), [(u.word, u.why) for u in plant.unused]) == (
+        "plant", [("left", "tv stand")], [("pot", "unknown")])
