@@ -152,7 +152,9 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
             i = j
     # "the second from the left", "the third shelf from the top"
     if ordinal_at is not None:
+        counted_from = i
         np.ordinal, i = _ordinal(np, ordinal_at, pieces, i)
+        np.used += [p.text for p in pieces[counted_from:i]]  # "from the left": where the counting starts
     np.text = " ".join(words)
     np.text_without_det = " ".join(w for w in words if w not in ("the", "a", "an", "this", "that", "'s"))
     np.words_only = np.noun is None and not np.pronoun and bool(np.unused)

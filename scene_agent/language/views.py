@@ -103,6 +103,7 @@ def read_view(pieces: list[Piece], i: int, words: Words) -> tuple[ViewClause, in
             continue
         if current.words[0] == "from" and i + 1 < len(pieces) and "sit" not in _words_until_comma(pieces, i) \
                 and starts_np(pieces[i + 1]) and at is None:
+            words.used.append(current.text)
             np, i = noun_phrase(pieces, i + 1)  # "looking at the window from the door"
             words.note(np)
             at = words.thing(np)
