@@ -84,8 +84,10 @@ class _Reader:
         self.corrections: list[tuple[str, str]] = []
         self.target_named = False
         self.denied: dict[int, Thing] = {}       # the thing a negated relation's reference was said of, by reference
-        self.settings: list[tuple[str, str, str]] = []  # an earlier sentence's (kind, place words, room): "there are
-        # four chairs in the kitchen. choose the green one": the kitchen is where the chair meant is
+        # What an earlier sentence says of things of some kind, for the thing meant if it is of that kind: "there are
+        # four chairs in the kitchen. choose the green one" (the kitchen is where it is), "there are two nightstands
+        # by the bed. choose the one with a lamp on it" (it is by the bed): (kind, relation, what it is relative to).
+        self.settings: list[tuple[str, Piece, NounPhrase]] = []
 
     # -- the walk ---------------------------------------------------------------------------------------------------
 
@@ -103,10 +105,16 @@ class _Reader:
             self._promote_view()
         if self.target.noun is None and (among := shapes.kind_among(self.target, self.things)) is not None:
             self.target.noun, self.target.noun_kind = among, "object"  # "the smaller of the shelves"
-        for kind, words, room in self.settings:
-            if kind == self.target.noun and not self.target.limits:
-                self.target.limits.append(room)
-                self.used += [words, room]
+        for kind, rel, np in self.settings:
+            if kind != self.target.noun:
+                self.unused += [Unused(rel.text, "earlier"), Unused(np.text, "earlier")]
+            elif np.noun is not None and np.noun.kind == "room":
+                if not self.target.limits:
+                    self.target.limits.append(np.text_without_det)
+                self.used += [rel.text, np.text]
+            else:
+                self._relate(self.target, rel, self.thing(np), None)
+                self.used += [rel.text, np.text]
 
     def _context(self, sentence: list[Piece]) -> None:
         """A sentence before the one that picks ('look for the bed. choose the pillow …'): things it names are
@@ -121,11 +129,10 @@ class _Reader:
                 if np.noun is not None:
                     self.thing(np)  # "find the dining table. choose the green chair next to it": it is the table
                 continue
-            if sentence[i].kind == "rel" and sentence[i].value in ("inside", "near") and kind is not None and \
-                    i + 1 < len(sentence) and starts_np(sentence[i + 1]):
+            if sentence[i].kind == "rel" and kind is not None and i + 1 < len(sentence) and starts_np(sentence[i + 1]):
                 place, after = noun_phrase(sentence, i + 1)
-                if place.noun is not None and place.noun.kind == "room":  # "there are four chairs in the kitchen"
-                    self.settings.append((kind, sentence[i].text, place.text_without_det))
+                if place.noun is not None and place.noun.kind in ("object", "room"):  # "… chairs in the kitchen"
+                    self.settings.append((kind, sentence[i], place))
                     i = after
                     continue
             if sentence[i].kind == "word":

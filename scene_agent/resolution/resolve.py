@@ -349,7 +349,7 @@ class _Run:
                 if resolved.codes:
                     self.unused.append(Unused(ref.text, "none_fits", ref.head))
             if not resolved.codes:
-                if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words")):
+                if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words", "room")):
                     self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "no_such", ref.head or ref.text))
                     return None
                 self.empty_reference = resolved

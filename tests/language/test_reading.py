@@ -179,7 +179,8 @@ def test_which_sentence_and_which_noun_name_the_thing(text: str, head: str, side
 
 
 # Setting clauses the reading does not use, said so (never dropped unsaid): the table the chairs are at, "this side".
-NOT_READ = {"the table that has 4 chairs around it, you want the chair closest to the window": ["table", "that has", "around"],
+NOT_READ = {"the table that has 4 chairs around it, you want the chair closest to the window":
+            ["that has", "4 chairs", "table", "around"],
             "two computer towers are on this side, select the one nearest the window": ["on", "side"]}
 
 
@@ -387,6 +388,10 @@ def test_every_word_of_content_is_used_or_said_unused() -> None:
     setting = read("there are four chairs in the kitchen. choose the green one.")  # where the chairs are, the chair is
     assert (setting.head, setting.unused) == ("chair kitchen", ())
     other = read("there are four chairs in the kitchen. choose the green lamp.")  # not the lamp's place: said so
-    assert [u.word for u in other.unused] == ["four", "chairs", "in", "kitchen"]
+    assert [u.word for u in other.unused] == ["in", "the kitchen", "four", "chairs"]
+    nightstand = read("there are two nightstands by the bed. choose the one with a lamp on it.")  # by the bed, too
+    assert (nightstand.head, relations(nightstand), nightstand.unused) == (
+        "nightstand", [("supporting", "lamp"), ("near", "bed")], ())
     couches = read("There are two green couches with circular end tables. Choose the other couch.")
-    assert {u.word for u in couches.unused} >= {"with", "circular", "end tables"}
+    assert relations(couches) == [("with", "end table")]  # the couches' end tables are this one's too
+    assert [u.word for u in couches.unused] == ["two", "green"]  # said of both: not used to tell them apart
