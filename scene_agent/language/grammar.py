@@ -21,10 +21,10 @@ from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phra
 from scene_agent.language.reading import Reading, Side, Unused
 from scene_agent.language.relation_words import INVERSE, PART_RELATION, PARTS_OF, PLACING
 from scene_agent.language.sentences import cut_sentences, selecting_sentence
+from scene_agent.language.settings import Setting, apply_settings, read_setting, unaccounted
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
 from scene_agent.language.views import read_view, starts_np
-from scene_agent.language.words import singular_phrase
 
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
                           r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
@@ -46,30 +46,10 @@ def read(text: str, lexicon: Lexicon | None = None, *, numbers: bool = False) ->
     reader = _Reader(pieces)
     reader.corrections += mends
     reader.walk()
-    reader.unused += _unaccounted(pieces, reader.used, reader.unused, reader.target.noun)
+    reader.unused += unaccounted(pieces, reader.used, reader.unused, reader.target.noun)
     order = order or reader.target.order_word()
     return reader.target.reading(text, order=order, corrections=reader.corrections, unused=reader.unused,
                                  used=reader.used)
-
-
-# Pieces that say something of a thing; function words (the, is, located, select …) say nothing to lose.
-_CONTENT = frozenset({"noun", "color", "size", "shape", "material", "word", "side", "rel", "num", "view", "ord"})
-
-
-def _unaccounted(pieces: list[Piece], used: list[str], unused: list[Unused], head: str | None) -> list[Unused]:
-    """Words of content the walk neither used nor set aside with a reason (a setting clause it does not read, "there
-    are two green couches"): said as not used, so that no word is dropped unsaid. The thing's own kind, wherever it
-    is said, is used ("out of the two chairs …, the one on the left": a chair)."""
-    covered = {w.lower() for phrase in [*used, *(u.word for u in unused)] for w in phrase.split()}
-    out: list[Unused] = []
-    for k, piece in enumerate(pieces):
-        if piece.kind not in _CONTENT or {w.lower() for w in piece.words} & covered:
-            continue
-        kind = piece if piece.kind != "num" or k + 1 >= len(pieces) else pieces[k + 1]
-        if kind.kind == "noun" and head is not None and singular_phrase(kind.text.lower()) == head:
-            continue  # the kind of the thing meant, or how many of it there are
-        out.append(Unused(piece.text, "unknown" if piece.kind == "word" else "loose"))
-    return out
 
 
 class _Reader:
@@ -84,10 +64,7 @@ class _Reader:
         self.corrections: list[tuple[str, str]] = []
         self.target_named = False
         self.denied: dict[int, Thing] = {}       # the thing a negated relation's reference was said of, by reference
-        # What an earlier sentence says of things of some kind, for the thing meant if it is of that kind: "there are
-        # four chairs in the kitchen. choose the green one" (the kitchen is where it is), "there are two nightstands
-        # by the bed. choose the one with a lamp on it" (it is by the bed): (kind, relation, what it is relative to).
-        self.settings: list[tuple[str, Piece, NounPhrase]] = []
+        self.settings: list[Setting] = []        # what earlier sentences say of things of some kind (settings.py)
 
     # -- the walk ---------------------------------------------------------------------------------------------------
 
@@ -97,7 +74,7 @@ class _Reader:
         for number, sentence in enumerate(sentences):
             sentence = (shapes.there_by_it(sentence) or sentence) if number > start and shapes.there_is(sentence) else sentence
             if number < start or (number > start and shapes.there_is(sentence)):  # "… there is a person.": the scene
-                self._context(sentence)
+                self.settings += read_setting(sentence, self)
             else:
                 self._sentence(sentence, first=number == start)
         if self.target.noun is None and self.target.view_toward is not None and not self.target.pronoun and \
@@ -105,39 +82,7 @@ class _Reader:
             self._promote_view()
         if self.target.noun is None and (among := shapes.kind_among(self.target, self.things)) is not None:
             self.target.noun, self.target.noun_kind = among, "object"  # "the smaller of the shelves"
-        for kind, rel, np in self.settings:
-            if kind != self.target.noun:
-                self.unused += [Unused(rel.text, "earlier"), Unused(np.text, "earlier")]
-            elif np.noun is not None and np.noun.kind == "room":
-                if not self.target.limits:
-                    self.target.limits.append(np.text_without_det)
-                self.used += [rel.text, np.text]
-            else:
-                self._relate(self.target, rel, self.thing(np), None)
-                self.used += [rel.text, np.text]
-
-    def _context(self, sentence: list[Piece]) -> None:
-        """A sentence before the one that picks ('look for the bed. choose the pillow …'): things it names are
-        references the rest may mention; its own words say nothing about the thing meant."""
-        i = 0
-        kind: str | None = None
-        while i < len(sentence):
-            if starts_np(sentence[i]):
-                np, i = noun_phrase(sentence, i)
-                if np.noun is not None and np.noun.kind == "object":
-                    kind = np.noun.words
-                if np.noun is not None:
-                    self.thing(np)  # "find the dining table. choose the green chair next to it": it is the table
-                continue
-            if sentence[i].kind == "rel" and kind is not None and i + 1 < len(sentence) and starts_np(sentence[i + 1]):
-                place, after = noun_phrase(sentence, i + 1)
-                if place.noun is not None and place.noun.kind in ("object", "room"):  # "… chairs in the kitchen"
-                    self.settings.append((kind, sentence[i], place))
-                    i = after
-                    continue
-            if sentence[i].kind == "word":
-                self.unused.append(Unused(sentence[i].text, "earlier"))
-            i += 1
+        apply_settings(self.settings, self.target, self, lambda owner, rel, thing: self._relate(owner, rel, thing, None))
 
     def _sentence(self, pieces: list[Piece], first: bool) -> None:
         subject: Thing | None = None
