@@ -317,7 +317,8 @@ class NotRegularFileError(OSError):
 FileVersion = tuple[int, int, int, int, int]
 
 
-def _version(info: os.stat_result) -> FileVersion:
+def version_of(info: os.stat_result) -> FileVersion:
+    """The version a stat result shows (device, inode, size, modified and changed ns)."""
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
@@ -327,7 +328,7 @@ def file_version(path: StrPath) -> FileVersion | None:
         info = os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    return _version(info) if stat.S_ISREG(info.st_mode) else None
+    return version_of(info) if stat.S_ISREG(info.st_mode) else None
 
 
 def read_regular_file(path: StrPath, limit: int) -> bytes | None:
@@ -360,6 +361,6 @@ def read_regular_file_version(path: StrPath, limit: int) -> tuple[bytes, FileVer
             left -= len(chunk)
             if len(chunk) < asked:
                 break
-        return b"".join(chunks), _version(info)
+        return b"".join(chunks), version_of(info)
     finally:
         os.close(fd)

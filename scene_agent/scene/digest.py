@@ -29,7 +29,7 @@ from typing import Final, Literal
 import xxhash
 from pydantic import ConfigDict, Field, ValidationError
 
-from scene_agent.fileio import FileVersion, ensure_private_dir, read_regular_file, sweep_temp_files, write_atomic
+from scene_agent.fileio import FileVersion, ensure_private_dir, read_regular_file, sweep_temp_files, version_of, write_atomic
 from scene_agent.model import Model
 
 DIGEST_PATTERN: Final = r"^[0-9a-f]{32}$"  # xxh3-128, as hex
@@ -53,10 +53,6 @@ class FileDigest:
     digest: str
 
 
-def _version(st: os.stat_result) -> FileVersion:
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
-
-
 def hash_file(path: Path) -> tuple[FileDigest, FileVersion | None] | None:
     """The digest of a file's bytes, and the version it had throughout the read (None when it changed meanwhile);
     None when there is no readable regular file."""
@@ -76,8 +72,8 @@ def hash_file(path: Path) -> tuple[FileDigest, FileVersion | None] | None:
             after = os.fstat(fh.fileno())
     except OSError:
         return None
-    same = _version(before) == _version(after) and size == after.st_size
-    return FileDigest(size=size, digest=h.hexdigest()), _version(after) if same else None
+    same = version_of(before) == version_of(after) and size == after.st_size
+    return FileDigest(size=size, digest=h.hexdigest()), version_of(after) if same else None
 
 
 class _MemoFile(Model):
@@ -105,7 +101,7 @@ class DigestMemo:
     def digest(self, points_file: str) -> FileDigest | None:
         """Size and digest of the point file at `points_file` (relative to the root) now; None when it cannot be read."""
         try:
-            version = _version(os.stat(self.root / points_file))
+            version = version_of(os.stat(self.root / points_file))
         except OSError:
             return None
         with self._lock:

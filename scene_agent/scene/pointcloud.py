@@ -16,6 +16,7 @@ from types import ModuleType
 import numpy as np
 
 from scene_agent.errors import PointFileError
+from scene_agent.fileio import version_of
 from scene_agent.geometry.points import Points
 from scene_agent.scene.ply import check_ply_complete, points_from_vertices, read_ply_vertices
 
@@ -48,7 +49,7 @@ def load_points(path: str | os.PathLike[str]) -> Points:
         st = path.stat()
     except FileNotFoundError:
         raise PointFileError(f"{path}: point file is missing") from None
-    key = (str(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    key = (str(path), *version_of(st))
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)
