@@ -194,6 +194,12 @@ class _Reader:
                     self.used.append(piece.text)
                     i = after
                     continue
+            if kind == "rel" and piece.value == "with" and i > 0 and pieces[i - 1].kind == "side" and \
+                    pieces[i - 1].value == "wall" and i + 1 < len(pieces) and starts_np(pieces[i + 1]):
+                np, i = noun_phrase(pieces, i + 1)  # "on the wall with two pictures, …": what the wall has, and
+                self.thing(np)                      # what kind of thing is meant ("…, it is the one on the right")
+                self.unused.append(Unused(f"{piece.text} {np.text}", "kind_of", "wall"))
+                continue
             if kind == "rel":
                 owner = (subject or self.target) if separated or last_np is None or last_np is subject else last_np
                 subject = subject or self.target
@@ -201,8 +207,9 @@ class _Reader:
                 relation = (piece, owner)
                 self.used.append(piece.text)
             elif kind == "side":
-                owner = last_np if not separated and last_np is not None and last_np is not subject else (
-                    subject or self.target)
+                # "the trash can farthest from the door by itself": being alone is the thing's own, never a reference's
+                owner = last_np if not separated and last_np is not None and last_np is not subject and \
+                    piece.value != "alone" else (subject or self.target)
                 if subject is None:
                     subject = self.target
                 owner.sides.append(Side(piece.text, piece.value, negated=negated is not None))  # type: ignore[arg-type]

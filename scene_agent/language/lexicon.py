@@ -63,6 +63,10 @@ class Lexicon:
             if phrases.get(key) == "room" and key not in room_keys:
                 phrases[key] = "object"  # "the closet" of a scan whose closets are things, not rooms
             phrases.setdefault(key, "object")
+        for name in objects:  # "the hamper" of a scan with a laundry hamper, "the tower" with a computer tower
+            words = _words_of(name)
+            if len(words) > 1 and words[-1].isalpha() and len(words[-1]) > 2 and words[-1] not in _NOT_ALONE:
+                phrases.setdefault(key_of(words[-1:]), "object")
         for name in rooms:
             phrases.setdefault(key_of(_words_of(name)), "room")
         names = frozenset(w for name in room_names for w in _words_of(name) if w.isalpha() and len(w) > 2)
@@ -97,6 +101,11 @@ class Lexicon:
             return None
         best = found[0][0]
         return NounHit(words=best, kind=self.kinds[best], corrected=word)
+
+
+# Last words of labels that are other words on their own ('you can see', 'a stand of', 'in any case').
+_NOT_ALONE = frozenset({"can", "cans", "stand", "case", "set", "top", "back", "side", "unit", "area", "thing", "item",
+                        "object", "part", "piece", "one", "way", "end", "front", "holder", "cover", "box", "bag"})
 
 
 def _words_of(name: str) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Literal
 RelationKind = Literal["near", "closest", "farthest", "on", "supporting", "under", "above", "between", "inside",
                        "end", "opposite", "left", "right", "front", "behind", "facing", "with"]
 SideKind = Literal["left", "right", "middle", "front", "back", "top", "bottom", "corner", "center", "wall", "far", "near",
-                   "floor", "ceiling"]
+                   "floor", "ceiling", "alone"]
 ViewKind = Literal["facing", "front_of", "back_to", "standing", "entering"]
 
 # Relations: the phrase, then the description of what it is relative to.
@@ -120,6 +120,10 @@ _SIDE_ROWS: tuple[tuple[SideKind, tuple[str, ...]], ...] = (
                "on the floor of the room")),
     ("ceiling", ("on the ceiling", "from the ceiling", "hanging from the ceiling", "mounted on the ceiling",
                  "attached to the ceiling", "near the ceiling", "by the ceiling", "up on the ceiling")),
+    ("alone", ("by itself", "all by itself", "off by itself", "sitting by itself", "standing by itself", "on its own",
+               "all on its own", "alone", "all alone", "standing alone", "sitting alone", "by themselves", "on their own",
+               "apart from the others", "away from the others", "away from the rest", "separate from the others",
+               "isolated", "set apart", "off on its own", "by its self", "lone", "solitary", "by it self")),
     ("wall", ("against the wall", "against a wall", "along the wall", "along a wall", "on the wall", "on a wall",
               "by the wall", "next to the wall", "near the wall", "up against the wall", "up against a wall",
               "against the walls", "pushed against the wall", "close to the wall", "mounted on the wall",

@@ -57,7 +57,7 @@ FILLERS = frozenset({
     "hanging", "hangs", "mounted", "seen", "appears", "seems", "directly", "immediately", "kind", "sort", "type",
     "somewhat", "slightly", "pretty", "very", "fairly", "rather", "quite", "really", "definitely", "probably", "if",
     "when", "while", "where", "whilst", "had", "like", "looks", "similar", "same", "way", "direction", "towards",
-    "toward", "up", "down", "out", "off", "scene", "view", "image", "option", "options", "choice", "lone", "whole",
+    "toward", "up", "down", "out", "off", "scene", "view", "image", "option", "options", "choice", "whole",
     "entire", "clicked", "pushed", "put", "tucked", "stored", "leaning", "leans", "installed", "attached", "built",
     "parked", "stacked", "oh", "ok", "okay", "yes", "yeah", "hi", "hello", "thanks", "thank", "sure", "yep", "guess",
     "think", "believe", "say", "said", "called", "named", "labeled", "labelled", "marked", "shown", "showing",
@@ -103,6 +103,11 @@ def tokenize(text: str) -> list[str]:
     text = re.sub(r"(?<=[^\W\d])-(?=[^\W\d])", " ", text)  # "left-hand" → "left hand"; codes keep their hyphens
     text = re.sub(r"\.(?=\s|$)", " . ", text)
     text = re.sub(r"\bvery (?=top|bottom|end|left|right|back|front|middle|center|centre|last|first|edge|corner)", "", text)
+    text = re.sub(r"\bstand ?alone\b", "standalone", text)  # "the stand alone desk": a kind of desk, not a lone one
+    # "above all other pillows", "under all the other towels": the top one, the bottom one
+    text = re.sub(r"\b(?:above|over|higher than) all (?:of )?(?:the )?(?:others\b|other \w+)", "above the others", text)
+    text = re.sub(r"\b(?:below|under|underneath|beneath|lower than) all (?:of )?(?:the )?(?:others\b|other \w+)",
+                  "below the others", text)
     # "at the end of the row", "on the end": the last in the row (either end, where the words do not say which)
     text = re.sub(r"\b(?:at|on) the (?:far )?end(?: of (?:the|a|this) (?:row|line))?(?! of)\b", "the last in the row", text)
     tokens: list[str] = []

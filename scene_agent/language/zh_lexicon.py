@@ -83,6 +83,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "corner": ("角落",), "leftmost": ("最左边", "最左侧", "最左"), "rightmost": ("最右边", "最右侧", "最右"),
     "frontmost": ("最前面", "最前边", "最前"), "backmost": ("最后面", "最后边"), "topmost": ("最上面", "最上边", "最上层"),
     "bottommost": ("最下面", "最下边", "最下层"), "middle": ("正中间", "中间那个"),
+    "by itself": ("单独放着", "单独摆着", "单独放", "孤零零", "单独", "独自"),
 }
 # Shapes and materials, said before the noun as in English ("方形的桌子": the square table; "木头的": wooden).
 SHAPE_WORDS: dict[str, tuple[str, ...]] = {

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
 from scene_agent.language.relation_words import PLACING
+from scene_agent.resolution.attachment import hoisted
 from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.naming import exactly_named, loosely_named, named_otherwise
@@ -32,7 +33,7 @@ from scene_agent.scene.codes import kind_of, parent_of
 from scene_agent.scene.loader import Scene
 
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
-PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom"})
+PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom", "alone"})
 VIEW_SIDES = frozenset({"left", "right", "front", "back"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
 # Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
@@ -237,6 +238,7 @@ class _Run:
 
     def resolve(self, reading: Reading, listed: bool, taken: list[str] | None) -> None:
         attributes = self.scene.item_attributes
+        reading = hoisted(reading, self._lone)
         if reading.order is not None and listed and not self.step(by_order(self.codes, reading.order, taken)):
             return
         for excluded in reading.excluded:
@@ -359,8 +361,14 @@ class _Run:
                 # "the table furthest from the kitchen": a room is no thing to measure from (its own things are in it)
                 self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "by_a_room", ref.head))
                 return None
+            self.unused += [u for u in resolved.unused if u not in self.unused]  # "the bed closest to the window"
             groups.append(list(resolved.codes))
         return groups if groups or relation.kind == "between" else None
+
+    def _lone(self, reference: Reading) -> bool:
+        rooms = frozenset(self.places.spot(c).room for c in self.codes)
+        found = resolve(self.scene, describe(reference, self.scene.index), places=self.places, rooms=rooms)
+        return len(found.codes) == 1
 
     def _frame(self, reading: Reading) -> Viewpoint | None:
         """The viewpoint the words give ('facing the bed', 'as you enter'), when the scene shows where that is."""

@@ -15,7 +15,7 @@ from typing import Literal
 from scene_agent.language.reading import Ordinal, Side, UnusedWhy
 from scene_agent.resolution.contrast import Margin, at_rank, by_contrast
 from scene_agent.resolution.narrowing import Narrowing, rounded
-from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, wall_distance
+from scene_agent.resolution.places import CORNER_REACH_M, Spot, corner_distance, gap, wall_distance
 from scene_agent.resolution.spots import Places
 from scene_agent.resolution.viewpoint import Viewpoint
 
@@ -27,6 +27,8 @@ CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
 WALL_REACH_M = 0.35                 # 'against the wall'
 FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
 CEILING_REACH_M = 0.4               # 'on the ceiling'
+ALONE_MARGIN = Margin(0.3, 0.3)     # 'the chair by itself': within 30 cm (or 30 %) of the loneliest is as alone
+ALONE_FAR_M = 20.0                  # … and one with no other of its kind in its room is this far from them
 SPREAD_M = 0.3                      # a group spread less than this along a line has no order along it
 LEVEL_WORDS = frozenset({"upper", "lower"})  # a level, not the very top: 'the upper cabinets'
 LEVEL_GAP_M = 0.5                   # … two levels part by at least this much in height
@@ -68,6 +70,9 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
         holds = {c for c, v in values.items() if v <= CORNER_REACH_M}
         kept = [c for c in codes if c in holds] or by_contrast({c: v for c, v in values.items() if v <= 2 * CORNER_REACH_M},
                                                                 "low", Margin(0.2))
+    elif kind == "alone":
+        values = {c: _apart_from_its_kind(s, places) for c, s in spots.items()}
+        kept = by_contrast(values, "high", ALONE_MARGIN)
     elif kind in ("floor", "ceiling"):
         room = {c: places.room(c) for c in codes}
         values = {c: (s.z_min - places.floor_level(s.room) if kind == "floor" else room[c].z_max - s.z_max)
@@ -232,3 +237,10 @@ def _off_middle(spots: dict[str, Spot], frame: Viewpoint | None) -> dict[str, fl
 def _room_centre(room: Spot) -> tuple[float, float]:
     centroid = room.shape.centroid
     return float(centroid.x), float(centroid.y)
+
+
+def _apart_from_its_kind(spot: Spot, places: Places) -> float:
+    """How far a thing stands from the nearest other thing of its kind in its room: 'the trash can off by
+    itself' is the one farthest from the other trash cans."""
+    others = [s for s in places.in_room(spot.room) if s.code != spot.code and s.label == spot.label]
+    return min((gap(spot, s) for s in others), default=ALONE_FAR_M)

@@ -285,3 +285,60 @@ def test_a_pillow_sunk_into_a_sofa_is_on_it(tmp_path: Path) -> None:
               *walls(20, 5.0, 4.0)]
     scene = load_scene(build_scene("lounge", lounge, tmp_path / "lounge"))
     assert codes(scene, "the pillow on the sofa") == [c(1), c(2)]
+
+
+# Two trash cans side by side at the desk and one by the door; a bed under the west window with a pillow at each
+# end (the north one with another on top of it); a laundry hamper; two pictures on the north wall, one on the south.
+ODDS = [box(0, "trash can", 1.0, 1.0, 0.3, 0.3, 0.5), box(1, "trash can", 1.4, 1.0, 0.3, 0.3, 0.5),
+        box(2, "trash can", 4.5, 0.6, 0.3, 0.3, 0.5), box(3, "door", 4.5, 0.05, 0.9, 0.1, 2.0, BROWN),
+        box(4, "window", 0.05, 2.4, 0.1, 1.0, 1.2, z=0.9), box(5, "bed", 0.9, 3.0, 1.6, 2.0, 0.5, WHITE),
+        box(6, "pillow", 0.9, 2.3, 0.5, 0.35, 0.15, z=0.5), box(7, "pillow", 0.9, 3.7, 0.5, 0.35, 0.15, z=0.5),
+        box(8, "pillow", 0.9, 3.7, 0.45, 0.3, 0.15, z=0.65), box(9, "laundry hamper", 3.0, 4.6, 0.4, 0.4, 0.6),
+        box(10, "picture", 2.5, 4.97, 0.6, 0.04, 0.5, RED, z=1.4), box(11, "picture", 3.5, 4.97, 0.6, 0.04, 0.5, BLUE, z=1.4),
+        box(12, "picture", 2.5, 0.03, 0.6, 0.04, 0.5, RED, z=1.4), *walls(20, 5.0, 5.0)]
+
+
+@pytest.fixture(scope="module")
+def odds(tmp_path_factory: pytest.TempPathFactory) -> Scene:
+    return load_scene(build_scene("odds", ODDS, tmp_path_factory.mktemp("odds") / "odds"))
+
+
+@pytest.mark.parametrize("text", ["the trash can by itself", "the trash can that is off by itself", "the lone trash can",
+                                  "pick the trash can that is on its own", "the trash can standing alone",
+                                  "单独放着的垃圾桶", "那个孤零零的垃圾桶"])
+def test_the_one_by_itself_is_the_one_farthest_from_its_kind(odds: Scene, text: str) -> None:
+    assert codes(odds, text) == [c(2)]
+
+
+def test_by_itself_is_the_things_own_and_comes_before_contrast(odds: Scene) -> None:
+    # "by itself" after "the door" is still the trash can's; alone first, then the farthest of what is left
+    assert codes(odds, "the trash can closest to the door by itself") == [c(2)]
+    assert codes(odds, "the trash can farthest from the door by itself") == [c(2)]
+
+
+def test_above_all_others_is_the_top_one(odds: Scene) -> None:
+    assert codes(odds, "pick the pillow that is above all other pillows") == [c(8)]
+    assert codes(odds, "the pillow under all the other pillows") == [c(6), c(7)]  # both lie on the bed
+
+
+def test_a_superlative_said_of_the_only_one_of_its_kind_is_about_the_thing_meant(odds: Scene) -> None:
+    # there is one bed: 'that is closest to the window' cannot be about it, so it is about the pillow
+    assert codes(odds, "the pillow on the bed that is closest to the window") == [c(6)]
+    assert codes(odds, "the pillow on the bed closest to the window") == [c(6)]
+    # a reference's words the scene cannot use are said, not dropped
+    found = find(odds, "the pillow on the bed closest to the fireplace")
+    assert [x.code for x in found.candidates] == [c(6), c(7), c(8)]
+    assert any(u.why == "no_such" and "fireplace" in u.word for u in found.unused_words)
+
+
+def test_the_last_word_of_a_scans_label_names_it(odds: Scene) -> None:
+    assert codes(odds, "the hamper") == [c(9)]
+    assert codes(odds, "you can see the hamper by the wall") == [c(9)]  # 'can' is still a verb
+    assert codes(odds, "the trash can near the soda cans") == [c(0), c(1), c(2)]  # no can is a trash can here
+
+
+def test_what_a_wall_has_describes_the_wall(odds: Scene) -> None:
+    found = find(odds, "On the wall with two pictures, it is the one on the right.")
+    # not 'the picture with two pictures by it': which wall has two, the boxes do not say, so all are asked about
+    assert [x.code for x in found.candidates] == [c(10), c(11), c(12)]
+    assert "I read 'with two pictures' as describing the wall." in (found.note or "")
