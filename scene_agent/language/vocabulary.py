@@ -70,7 +70,8 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "kitchen cabinet": ("kitchen cabinet", "kitchen cupboard"),
     "file cabinet": ("file cabinet", "filing cabinet"),
     "trash can": ("trash can", "trash bin", "garbage can", "garbage bin", "waste bin", "waste basket",
-                  "wastepaper basket", "rubbish bin", "dustbin", "bin", "recycling bin"),
+                  "wastepaper basket", "rubbish bin", "dustbin", "bin", "recycling bin", "garbage", "trash",
+                  "wastebasket", "waste can", "garbage pail", "trash bucket"),
     "window": ("window", "windowpane", "window pane"),
     "door": ("door", "doorway", "doorframe", "door frame"),
     "picture": ("picture", "painting", "photo", "photograph", "artwork", "poster", "framed picture"),
@@ -101,7 +102,8 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
 RELATED_LABELS: dict[str, tuple[str, ...]] = {
     "armchair": ("chair", "sofa"), "chair": ("armchair", "stool"), "office chair": ("chair", "armchair"),
     "stool": ("chair", "ottoman"), "ottoman": ("stool",), "sofa": ("armchair",),
-    "desk": ("table",), "table": ("desk",), "dining table": ("table",), "coffee table": ("table",),
+    "desk": ("table",), "table": ("desk", "nightstand", "end table", "coffee table"), "dining table": ("table",),
+    "coffee table": ("table",),
     "end table": ("nightstand", "table"), "nightstand": ("end table", "cabinet"), "dresser": ("cabinet",),
     "cabinet": ("dresser", "nightstand", "shelf"), "kitchen cabinet": ("cabinet",), "file cabinet": ("cabinet",),
     "wardrobe": ("closet", "cabinet"), "closet": ("wardrobe",), "bookshelf": ("shelf", "cabinet"),
@@ -112,6 +114,9 @@ RELATED_LABELS: dict[str, tuple[str, ...]] = {
     "pillow": ("cushion",), "cushion": ("pillow",), "rug": ("mat",), "counter": ("kitchen counter",),
     "kitchen counter": ("counter",), "trash can": ("bin",), "lamp": ("light", "floor lamp"), "floor lamp": ("lamp",),
     "box": ("bin", "container"), "sink": ("bathroom vanity",), "bathroom vanity": ("sink", "cabinet"),
+    "bag": ("backpack", "purse", "suitcase"), "backpack": ("bag",), "purse": ("bag",), "suitcase": ("bag", "luggage"),
+    "printer": ("copier",), "copier": ("printer",), "shelf": ("bookshelf", "cabinet"), "bench": ("seat", "ottoman"),
+    "container": ("box", "bin", "bucket"), "bucket": ("container", "bin"),
 }
 
 # Labels that are the room itself: its points, never objects (the manifest's room files hold them).

@@ -1,9 +1,10 @@
 """Which way things face, and where someone stands when the words say ('facing the bed', 'as you enter').
 
 Scenes carry no orientation, so it is read from the geometry where the geometry shows it: a seat faces the
-table, desk or screen it stands at; a bed faces away from the wall its head end touches; anything else with
-its back to a wall faces into the room. Where none of that holds, the facing is unknown (None), and words
-that need it ('in front of the table' in the middle of a room) leave a real choice instead of a guess.
+table, desk or screen it stands at; a bed faces away from its head (where two nightstands flank it or its
+pillows lie, else the end against a wall); anything else with its back to a wall faces into the room. Where
+none of that holds, the facing is unknown (None), and words that need it ('in front of the table' in the
+middle of a room) leave a real choice instead of a guess.
 """
 
 from __future__ import annotations
@@ -43,7 +44,36 @@ def facing_of(item: Spot, room: Spot, others: Iterable[Spot]) -> Vector | None:
         if tables:
             nearest = min(tables, key=lambda o: gap(item, o))
             return unit(nearest.xy[0] - item.xy[0], nearest.xy[1] - item.xy[1])
+    if kind == "bed" and (front := _bed_front_by_things(item, others)) is not None:
+        return front
     return away_from_wall(item, room)
+
+
+BESIDE_BED_M = 0.6   # a nightstand this close to a bed stands by its head
+HEAD_OFFSET_M = 0.2  # … and the nightstands (or the pillows) this far from its middle, along one of its axes, mark it
+
+
+def _bed_front_by_things(bed: Spot, others: Iterable[Spot]) -> Vector | None:
+    """A bed faces away from its head, and its head is where the two nightstands flank it or its pillows lie
+    (whichever axis of the bed that is: a wide bed's head may be on a long side of its box)."""
+    from shapely.geometry import Point
+
+    others = list(others)
+    stands = [o for o in others if o.code != bed.code and _kind(o.label) == "nightstand" and gap(bed, o) <= BESIDE_BED_M]
+    pillows = [o for o in others if o.code != bed.code and _kind(o.label) == "pillow"
+               and bed.shape.buffer(0.05).contains(Point(o.xy))]
+    marks = stands if len(stands) >= 2 else pillows
+    if not marks:
+        return None
+    dx = sum(m.xy[0] for m in marks) / len(marks) - bed.xy[0]
+    dy = sum(m.xy[1] for m in marks) / len(marks) - bed.xy[1]
+    (ux, uy), _, _ = bed.axes
+    along, across = dx * ux + dy * uy, dx * -uy + dy * ux
+    if max(abs(along), abs(across)) < HEAD_OFFSET_M:
+        return None
+    head = (ux, uy) if abs(along) >= abs(across) else (-uy, ux)
+    sign = 1.0 if (along if abs(along) >= abs(across) else across) > 0 else -1.0
+    return -sign * head[0], -sign * head[1]
 
 
 def away_from_wall(item: Spot, room: Spot) -> Vector | None:

@@ -342,3 +342,31 @@ def test_what_a_wall_has_describes_the_wall(odds: Scene) -> None:
     # not 'the picture with two pictures by it': which wall has two, the boxes do not say, so all are asked about
     assert [x.code for x in found.candidates] == [c(10), c(11), c(12)]
     assert "I read 'with two pictures' as describing the wall." in (found.note or "")
+
+
+def test_a_beds_head_is_where_its_nightstands_flank_it(tmp_path: Path) -> None:
+    # A wide bed (2.4 m east-west, 2.0 m north-south) in the middle of the room: its box's long axis runs east-west,
+    # but the nightstands flank its north side, so its head is there and it faces south. Facing it is looking
+    # north: the west nightstand is on the left.
+    wide = [box(0, "bed", 3.0, 2.5, 2.4, 2.0, 0.5, WHITE), box(1, "nightstand", 1.5, 3.3, 0.5, 0.4, 0.5, BROWN),
+            box(2, "nightstand", 4.5, 3.3, 0.5, 0.4, 0.5, BROWN), box(3, "pillow", 2.4, 3.2, 0.6, 0.4, 0.15, z=0.5),
+            box(4, "pillow", 3.6, 3.2, 0.6, 0.4, 0.15, z=0.5), *walls(20, 6.0, 6.0)]
+    scene = load_scene(build_scene("wide", wide, tmp_path / "wide"))
+    assert codes(scene, "facing the headboard of the bed, the nightstand on the left") == [c(1)]
+    assert codes(scene, "If you look toward the headboard of the bed, the nightstand is the one to the right of the bed.") \
+        == [c(2)]
+
+
+def test_a_table_the_scene_has_none_of_is_looked_for_among_the_kinds_of_table(tmp_path: Path) -> None:
+    # No 'table' here: the nightstand between the bed and the armchair is one, as the desk by the window is
+    bedroom = [box(0, "bed", 2.0, 2.0, 1.6, 2.0, 0.5, WHITE), box(1, "nightstand", 3.2, 2.8, 0.5, 0.4, 0.5, BROWN),
+               box(2, "armchair", 4.2, 2.8, 0.8, 0.8, 0.9), box(3, "desk", 5.0, 0.6, 1.2, 0.6, 0.75, BROWN),
+               box(4, "lamp", 3.2, 2.8, 0.2, 0.2, 0.4, WHITE, z=0.5), box(5, "lamp", 5.0, 0.6, 0.2, 0.2, 0.4, WHITE, z=0.75),
+               box(6, "window", 5.0, 0.05, 1.0, 0.1, 1.2, z=0.9), *walls(20, 6.0, 5.0)]
+    scene = load_scene(build_scene("guest", bedroom, tmp_path / "guest"))
+    assert codes(scene, "The lamp on the table between the bed and the armchair.") == [c(4)]
+    assert codes(scene, "the lamp on the table by the window") == [c(5)]
+
+
+def test_garbage_is_a_trash_can(odds: Scene) -> None:
+    assert codes(odds, "a garbage sits on the floor near the door") == [c(2)]
