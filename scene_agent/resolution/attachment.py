@@ -1,9 +1,12 @@
-"""Which thing a superlative clause is about, when the words leave it open.
+"""Which thing a clause after a reference is about, when the words leave it open.
 
 "The pillow on the bed that is closest to the window": read as written, 'closest to the window' says
-which bed. When the scene has only one such bed, it cannot be about the bed (the only bed is trivially
-the closest), so it is about the pillow: the pillow closest to the window. Only superlatives move (closest,
-farthest): 'the lamp on the desk that is by the window' still says where the desk is.
+which bed. When the scene has only one such bed, it cannot be (the only bed is trivially the closest),
+so it is about the pillow: the pillow closest to the window. Any other clause of a reference that makes
+no difference to which things the reference means ("the monitor on the table with the blue screen": no
+table has a screen) is about the thing meant too. A superlative that does make a difference stays
+where it was said, and so does a clause that picks the reference out ('the lamp on the desk that is by
+the window', among two desks).
 """
 
 from __future__ import annotations
@@ -11,26 +14,44 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from scene_agent.language.reading import Reading
+from scene_agent.language.reading import Reading, Relation
+from scene_agent.language.relation_words import PARTS_OF
+from scene_agent.language.words import singular
 
 SUPERLATIVES = frozenset({"closest", "farthest"})
 
+Means = Callable[[Reading], frozenset[str]]  # what a reading means in the scene (the codes it resolves to)
 
-def hoisted(reading: Reading, alone: Callable[[Reading], bool]) -> Reading:
-    """The reading with a superlative relation of a lone reference moved to the thing meant (`alone(ref)`: the scene
-    has one thing the reference's own words, without its relations, could mean)."""
-    if any(r.kind in SUPERLATIVES for r in reading.relations):
-        return reading
+
+def hoisted(reading: Reading, means: Means) -> Reading:
+    """The reading with the first clause of a reference that is not about it moved to the thing meant."""
     for n, relation in enumerate(reading.relations):
         if relation.negated or len(relation.references) != 1:
             continue
         reference = relation.references[0]
-        moving = [r for r in reference.relations if r.kind in SUPERLATIVES and not r.negated]
-        if not moving or not alone(reference.without("relations")):
-            continue
-        kept_there = tuple(r for r in reference.relations if r is not moving[0])
-        relations = list(reading.relations)
-        relations[n] = replace(relation, references=(replace(reference, relations=kept_there),))
-        return replace(reading, relations=(*relations, moving[0]))
+        for clause in reference.relations:
+            if clause.negated or any(r.kind == clause.kind for r in reading.relations) or _a_part_of(clause, reading):
+                continue
+            if not _not_about(reference, clause, means):
+                continue
+            rest = tuple(r for r in reference.relations if r is not clause)
+            relations = list(reading.relations)
+            relations[n] = replace(relation, references=(replace(reference, relations=rest),))
+            return replace(reading, relations=(*relations, clause))
     return reading
 
+
+def _a_part_of(clause: Relation, reading: Reading) -> bool:
+    """'with the blue screen' said of a table, moving to a monitor: the monitor's own screen, which places it by
+    nothing (left where it was said)."""
+    parts = PARTS_OF.get(reading.head.split()[-1], frozenset()) if reading.head else frozenset()
+    return clause.kind == "with" and any(singular(r.said.split()[-1]) in parts for r in clause.references if r.said)
+
+
+def _not_about(reference: Reading, clause: Relation, means: Means) -> bool:
+    """A superlative is not about a reference the scene has one of; another clause is not about a reference it
+    does not narrow."""
+    if clause.kind in SUPERLATIVES:
+        return len(means(reference.without("relations"))) == 1
+    rest = replace(reference, relations=tuple(r for r in reference.relations if r is not clause))
+    return means(reference) == means(rest)

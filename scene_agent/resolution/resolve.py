@@ -238,7 +238,7 @@ class _Run:
 
     def resolve(self, reading: Reading, listed: bool, taken: list[str] | None) -> None:
         attributes = self.scene.item_attributes
-        reading = hoisted(reading, self._lone)
+        reading = hoisted(reading, self._means)
         if reading.order is not None and listed and not self.step(by_order(self.codes, reading.order, taken)):
             return
         for excluded in reading.excluded:
@@ -365,10 +365,9 @@ class _Run:
             groups.append(list(resolved.codes))
         return groups if groups or relation.kind == "between" else None
 
-    def _lone(self, reference: Reading) -> bool:
+    def _means(self, reference: Reading) -> frozenset[str]:
         rooms = frozenset(self.places.spot(c).room for c in self.codes)
-        found = resolve(self.scene, describe(reference, self.scene.index), places=self.places, rooms=rooms)
-        return len(found.codes) == 1
+        return frozenset(resolve(self.scene, describe(reference, self.scene.index), places=self.places, rooms=rooms).codes)
 
     def _frame(self, reading: Reading) -> Viewpoint | None:
         """The viewpoint the words give ('facing the bed', 'as you enter'), when the scene shows where that is."""

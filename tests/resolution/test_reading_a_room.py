@@ -370,3 +370,9 @@ def test_a_table_the_scene_has_none_of_is_looked_for_among_the_kinds_of_table(tm
 
 def test_garbage_is_a_trash_can(odds: Scene) -> None:
     assert codes(odds, "a garbage sits on the floor near the door") == [c(2)]
+
+
+def test_a_clause_that_does_not_narrow_its_reference_is_about_the_thing(odds: Scene) -> None:
+    # one bed: 'that has a window next to it' tells no bed from another, so it says which pillow
+    assert codes(odds, "the pillow on the bed that has a window next to it") == [c(6)]
+    assert codes(odds, "the pillow on the bed") == [c(6), c(7), c(8)]
