@@ -49,7 +49,7 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "tv": ("tv", "television", "tv set", "telly"),
     "tv stand": ("tv stand", "tv cabinet", "media console", "tv unit", "entertainment center"),
     "refrigerator": ("refrigerator", "fridge", "freezer", "mini fridge", "fridge freezer"),
-    "stove": ("stove", "oven", "cooker", "cooktop", "hob"),
+    "stove": ("stove", "oven", "cooker", "cooktop", "hob", "stovetop", "stove top"),
     "bathtub": ("bathtub", "tub", "bath"),
     "toilet": ("toilet", "loo", "toilet bowl"),
     "sink": ("sink", "basin", "washbasin", "vanity"),
@@ -81,7 +81,7 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "pillow": ("pillow",),
     "cushion": ("cushion", "throw pillow"),
     "ottoman": ("ottoman", "footstool", "pouf", "pouffe"),
-    "counter": ("counter", "countertop", "worktop"),
+    "counter": ("counter", "countertop", "worktop", "counter top"),
     "kitchen counter": ("kitchen counter",),
     "dishwasher": ("dishwasher",),
     "microwave": ("microwave", "microwave oven"),
@@ -95,6 +95,7 @@ OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "shower": ("shower", "shower stall"),
     "cup": ("cup", "mug", "coffee cup", "coffee mug", "tea cup", "teacup"),
     "coffee maker": ("coffee maker", "coffee machine", "espresso machine", "coffeemaker"),
+    "copier": ("copier", "copy machine", "photocopier", "photo copier", "xerox machine", "copying machine"),
 }
 
 # Kinds people and scanners file the same thing under ('an armchair' the scan calls a chair, 'the desk' it calls a

@@ -21,6 +21,7 @@ ON_BELOW_TOP_M = 0.08   # "on": its bottom may sit this far below the other's to
 ON_ABOVE_TOP_M = 0.2    # ... and no higher above it than this (else it floats: "above")
 OVERLAP_SHARE = 0.05    # "under"/"above": at least this share of the smaller footprint overlaps
 ON_SUNK_M = 0.1         # "on" a sofa or a shelf: its bottom at least this far above the other's bottom
+ON_OVER_M = 0.05        # "on": its centre over the other's footprint grown by this (boxes are rough)
 UNDER_EDGE_M = 0.15     # "under": or standing this close to the other's edge (a bin under a sink)
 BETWEEN_SLACK_M = 0.1   # "between": the hull of the two grown by this (a picture on the wall between a door and a window)
 ABOVE_EDGE_M = 0.3      # "above": or this close beside it, seen from above (a picture on the wall above a desk)
@@ -114,7 +115,7 @@ def _overlap(a: Spot, b: Spot) -> float:
 def is_on(a: Spot, b: Spot) -> bool:
     """a rests on b: its centre over b's footprint, its bottom at b's top — or, on something soft or with a seat
     below its top (a pillow on a sofa, a book on a shelf), inside b's upper part and reaching above its bottom."""
-    over = b.shape.buffer(0.05).contains(a.center)
+    over = b.shape.buffer(ON_OVER_M).contains(a.center)
     if not over:
         return False
     resting = b.z_max - ON_BELOW_TOP_M <= a.z_min <= b.z_max + ON_ABOVE_TOP_M and a.z_max > b.z_max

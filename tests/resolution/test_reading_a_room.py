@@ -376,3 +376,8 @@ def test_a_clause_that_does_not_narrow_its_reference_is_about_the_thing(odds: Sc
     # one bed: 'that has a window next to it' tells no bed from another, so it says which pillow
     assert codes(odds, "the pillow on the bed that has a window next to it") == [c(6)]
     assert codes(odds, "the pillow on the bed") == [c(6), c(7), c(8)]
+
+
+@pytest.mark.parametrize("text", ["离窗户最近的床上的枕头", "床上离窗户最近的枕头", "旁边有窗户的床上的枕头"])
+def test_the_same_clauses_in_chinese(odds: Scene, text: str) -> None:
+    assert codes(odds, text) == [c(6)]
