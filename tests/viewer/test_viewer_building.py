@@ -412,6 +412,8 @@ def test_the_controls_speak_chinese_and_follow_a_language_switch(viewer: Callabl
     v.page.wait_for_function("document.querySelector('[data-testid=minimap-toggle]').textContent.startsWith('Plan · floor 1')")
     # the button's name follows the language: its words, or (in a bar too narrow for them) its code named by aria-label
     floor_one = v.page.locator("[data-floor='1']")
+    v.page.wait_for_function("() => { const b = document.querySelector(\"[data-floor='1']\");"
+                             " return (b.getAttribute('aria-label') || b.textContent) === 'Floor 1'; }")  # its own render
     assert (floor_one.get_attribute("aria-label") or floor_one.inner_text()) == "Floor 1"
     assert v.page.inner_text("[data-testid=clip-around]") == "Around the room"
     expect(unit).to_have_text("flat 1A")
