@@ -119,6 +119,8 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         base = by_room[0] if by_room else base
     run = _Run(scene, places, list(base), viewpoint, loose)
     run.resolve(reading, listed, taken)
+    if run.reading is not None and run.reading is not reading:  # a clause moved to the thing meant (attachment.py): shown where it was used
+        description = replace(description, reading=run.reading)
     return Resolution(description, base, tuple(run.codes), found.floor if found else None, tuple(run.steps),
                       reference=run.empty_reference, fallback_rooms=found.fallback_rooms if found else (),
                       unused=tuple(reading.unused) + tuple(run.unused), frame=run.frame)
@@ -205,6 +207,7 @@ class _Run:
         self.frame: Viewpoint | None = camera
         self.empty_reference: Resolution | None = None
         self.lone_sides = True  # a lone candidate on the other side than said is set aside and said (not when pooled)
+        self.reading: Reading | None = None  # the reading as resolved
 
     def step(self, narrowing: Narrowing | Callable[[list[str]], Narrowing]) -> bool:
         """Record a step (given as the narrowing, or as how to narrow some codes); False when it left nothing.
@@ -238,7 +241,7 @@ class _Run:
 
     def resolve(self, reading: Reading, listed: bool, taken: list[str] | None) -> None:
         attributes = self.scene.item_attributes
-        reading = hoisted(reading, self._means)
+        reading = self.reading = hoisted(reading, self._means)
         if reading.order is not None and listed and not self.step(by_order(self.codes, reading.order, taken)):
             return
         for excluded in reading.excluded:

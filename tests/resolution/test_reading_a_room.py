@@ -374,7 +374,9 @@ def test_garbage_is_a_trash_can(odds: Scene) -> None:
 
 def test_a_clause_that_does_not_narrow_its_reference_is_about_the_thing(odds: Scene) -> None:
     # one bed: 'that has a window next to it' tells no bed from another, so it says which pillow
-    assert codes(odds, "the pillow on the bed that has a window next to it") == [c(6)]
+    found = find(odds, "the pillow on the bed that has a window next to it")
+    assert [x.code for x in found.candidates] == [c(6)]
+    assert found.reading is not None and [r.word for r in found.reading.relations] == ["on", "that has … next to"]  # as used
     assert codes(odds, "the pillow on the bed") == [c(6), c(7), c(8)]
 
 
