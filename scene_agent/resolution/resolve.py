@@ -24,6 +24,7 @@ from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.naming import exactly_named, loosely_named, named_otherwise
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
+from scene_agent.resolution.placing import kin_in_rooms, rooms_of_references, says_where
 from scene_agent.resolution.query import Description, describe
 from scene_agent.resolution.relating import by_relation, by_walls
 from scene_agent.resolution.sides import across_the_line, by_position, by_side
@@ -90,7 +91,12 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
         found = match(scene.index, description.spec)
         base = tuple(c for c in found.codes if within is None or c in within)
         if rooms is not None:
-            base = tuple(c for c in base if parent_of(c) in rooms or c in rooms) or base
+            inside = tuple(c for c in base if parent_of(c) in rooms or c in rooms)
+            if not inside and (kin := kin_in_rooms(scene, description.spec, rooms)) is not None:
+                found, inside = kin, kin.codes
+            base = inside or base
+        elif within is None and not says_where(description.spec) and (placed := rooms_of_references(scene, reading)):
+            base = tuple(c for c in base if parent_of(c) in placed) or base
         if within and not base and found.codes:
             named = set(found.codes)  # "the one in the kitchen" among listed objects: the rooms named hold it
             base = tuple(c for c in within if parent_of(c) in named)

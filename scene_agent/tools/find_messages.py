@@ -157,7 +157,7 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
         shown = step.words if lang == "en" or side is None else SIDE_WORDS_ZH.get(side.kind, step.words)
         return NO_SIDE(lang, noun=noun, side=shown)
     if step.kind in ("place", "side"):
-        reference = noun_of(scene, step.references, lang) if step.references else "?"
+        reference = _references_named(scene, step.references, lang)
         relation = relation_name(_relation(resolution, step), lang) if step.kind == "place" else step.words
         text = NO_PLACE(lang, noun=noun, relation=relation, reference=reference)
         known = [(v, c) for c, v in step.values.items() if isinstance(v, float)]
@@ -171,6 +171,17 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
         words = BOTH if step.words.startswith("both") or step.words in ("两个", "两个都") else ONLY
         return words(lang, n=count(noun, len(step.before), lang), codes=", ".join(step.before))
     return SAY_WHAT(lang)
+
+
+def _references_named(scene: Scene, codes: tuple[str, ...], lang: Lang) -> str:
+    """What a step's references are: one kind ('sofa'), or each kind in turn ('bed and the wardrobe', between them)."""
+    if not codes:
+        return "?"
+    together = noun_of(scene, codes, lang)
+    if together not in ("thing", "东西"):  # one kind, or kinds of one ('table' for a coffee and a dining table)
+        return together
+    kinds = list(dict.fromkeys(noun_of(scene, (code,), lang) for code in codes))
+    return join(kinds, lang).replace(" and ", " and the ")
 
 
 def _relation(resolution: Resolution, step: Narrowing | None = None) -> str:

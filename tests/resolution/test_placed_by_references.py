@@ -1,0 +1,38 @@
+"""A thing placed only by its references' rooms, and a reference's kind looked for among its own room's kinds, in the
+demo home through the real `find`."""
+
+from __future__ import annotations
+
+import pytest
+
+from scene_agent.scene.loader import Scene
+from scene_agent.tools.find import find
+
+
+def codes(scene: Scene, text: str) -> list[str]:
+    return [c.code for c in find(scene, text).candidates]
+
+
+@pytest.mark.parametrize("text", ["the lamp between the bed and the wardrobe in the guest bedroom",
+                                  "the lamp on the table in the guest bedroom", "客房里桌子上的台灯"])
+def test_a_room_said_of_a_reference_places_the_thing(demo: Scene, text: str) -> None:
+    # a lamp is only placed by things of its own room: the guest bedroom's, not the study's or the master bedroom's
+    assert codes(demo, text) == ["1-3-4"]
+
+
+def test_a_kind_the_references_room_lacks_is_looked_for_among_its_kinds_there(demo: Scene) -> None:
+    # the guest bedroom has no table but a nightstand: that is the table meant, and the note says so
+    found = find(demo, "the lamp on the table in the guest bedroom")
+    assert found.note == "There is no table here, so I looked at what it calls nightstand."
+    assert [s.qualifier for s in found.steps] == ["place"] and found.steps[0].reference == ["1-3-2", "1-3-3"]
+
+
+def test_the_things_own_room_wins(demo: Scene) -> None:
+    # said of the thing itself, its room decides; a reference elsewhere places nothing
+    assert codes(demo, "the lamp in the study next to the bed in the guest bedroom") == ["0-4-4"]
+
+
+def test_between_two_kinds_is_said_with_both(demo: Scene) -> None:
+    found = find(demo, "the nightstand between the bed and the wardrobe in the guest bedroom")
+    assert [c.code for c in found.candidates] == ["1-3-2", "1-3-3"]  # neither is: both asked about
+    assert (found.note or "").startswith("No nightstand is between the bed and the wardrobe.")
