@@ -9,7 +9,6 @@ from dataclasses import replace
 from functools import lru_cache
 
 from scene_agent.language.reading import Unused, names_nothing
-from scene_agent.language.words import singular
 from scene_agent.resolution.matching import match
 from scene_agent.resolution.query import Description, describe
 from scene_agent.scene.loader import Scene
@@ -43,7 +42,7 @@ def exactly_named(scene: Scene, description: Description, base: tuple[str, ...])
     named = [c for c in base if _as_named(objects[c].obj.label) == said]
     if not named or len(named) == len(base):
         return base
-    last = singular(description.reading.said.split()[-1]) if description.reading.said else ""
+    last = description.reading.said.split()[-1] if description.reading.said else ""
     kinds = [c for c in base if c not in named and objects[c].obj.label.lower().split()[-1:] == [last]
              and " " in objects[c].obj.label]
     return tuple(c for c in base if c in named or c in kinds)
@@ -63,6 +62,6 @@ def loosely_named(scene: Scene, description: Description, base: tuple[str, ...])
 
 @lru_cache(maxsize=4096)
 def _as_named(label: str) -> str:
-    """A name as compared with the scene's own: spaces, hyphens, case and number aside ('trash can' is 'trashcan';
-    a scan's 'kitchen cabinets' is one thing, as its 'kitchen cabinet' is, and 'the kitchen cabinet' may be either)."""
-    return "".join(c for c in " ".join(singular(w) for w in label.lower().split()) if c.isalnum())
+    """A name as compared with the scene's own: spaces, hyphens and case aside ('trash can' is 'trashcan'), the
+    plural kept ('cabinets' is a group, 'cabinet' one)."""
+    return "".join(c for c in label.lower() if c.isalnum())
