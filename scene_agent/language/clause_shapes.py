@@ -104,3 +104,17 @@ def same_kind(noun: NounHit, thing: Thing) -> bool:
         return True
     # "the armchair … the chair", "the couch … the sofa": a kind of it, or another name for it
     return (len(words[-1]) >= 4 and head.endswith(words[-1])) or head_noun(noun.words) == head_noun(thing.noun)
+
+
+def place_before(pieces: list[Piece], i: int) -> str | None:
+    """The place a 'with' at i is said of, when it follows one that is no thing of a scan: a wall ('on the wall with
+    two pictures') or a part of the room ('the side with two monitors'); None otherwise."""
+    before = pieces[i - 1] if i > 0 else None
+    if before is None:
+        return None
+    if before.kind == "side" and before.value == "wall":
+        return "wall"
+    if before.kind == "noun" and isinstance(before.value, NounHit) and before.value.kind == "part" and (
+            i < 2 or pieces[i - 2].kind == "det"):
+        return before.value.words
+    return None

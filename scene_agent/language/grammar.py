@@ -194,11 +194,11 @@ class _Reader:
                     self.used.append(piece.text)
                     i = after
                     continue
-            if kind == "rel" and piece.value == "with" and i > 0 and pieces[i - 1].kind == "side" and \
-                    pieces[i - 1].value == "wall" and i + 1 < len(pieces) and starts_np(pieces[i + 1]):
-                np, i = noun_phrase(pieces, i + 1)  # "on the wall with two pictures, …": what the wall has, and
-                self.thing(np)                      # what kind of thing is meant ("…, it is the one on the right")
-                self.unused.append(Unused(f"{piece.text} {np.text}", "kind_of", "wall"))
+            if kind == "rel" and piece.value == "with" and (place := shapes.place_before(pieces, i)) and \
+                    i + 1 < len(pieces) and starts_np(pieces[i + 1]):
+                np, i = noun_phrase(pieces, i + 1)  # "on the wall with two pictures, …", "the side with two
+                self.thing(np)                      # monitors, …": what that place has, and what kind of thing
+                self.unused.append(Unused(f"{piece.text} {np.text}", "kind_of", place))  # is meant
                 continue
             if kind == "rel":
                 owner = (subject or self.target) if separated or last_np is None or last_np is subject else last_np

@@ -383,3 +383,9 @@ def test_a_clause_that_does_not_narrow_its_reference_is_about_the_thing(odds: Sc
 @pytest.mark.parametrize("text", ["离窗户最近的床上的枕头", "床上离窗户最近的枕头", "旁边有窗户的床上的枕头"])
 def test_the_same_clauses_in_chinese(odds: Scene, text: str) -> None:
     assert codes(odds, text) == [c(6)]
+
+
+def test_what_a_side_has_describes_the_side(odds: Scene) -> None:
+    found = find(odds, "The side with two pictures, the one on the right.")
+    assert [x.code for x in found.candidates] == [c(10), c(11), c(12)]  # not 'the picture with two pictures by it'
+    assert "I read 'with two pictures' as describing the side." in (found.note or "")
