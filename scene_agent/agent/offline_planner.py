@@ -24,7 +24,7 @@ from scene_agent.agent.toolbox import Toolbox, ToolCall
 from scene_agent.language.intent import QueryIntent, parse_intent
 from scene_agent.language.pair_words import pair_question
 from scene_agent.language.words import Lang
-from scene_agent.resolution.query import parse_query
+from scene_agent.resolution.query import parse_description, parse_query
 from scene_agent.scene.loader import Scene
 from scene_agent.tools.find import Candidate, FindResult, candidate, find
 from scene_agent.tools.find_messages import NO_OTHER, SAY_WHAT
@@ -65,6 +65,8 @@ def _scoped_pronoun(scene: Scene, intent: QueryIntent) -> bool:
 
 def _names_something(scene: Scene, intent: QueryIntent) -> bool:
     head = intent.phrase.head if intent.phrase else intent.target
+    if not head and intent.target:  # a noun of this scene's own ('the hamper': its laundry hamper)
+        head = parse_description(intent.target, scene.index).reading.head
     spec = parse_query(head, scene.index) if head else None
     return bool(spec and (spec.codes or spec.object_labels or spec.room_types or spec.room_names or spec.floor is not None
                           or spec.generic or spec.unknown_words))

@@ -207,3 +207,15 @@ def test_on_event_sees_the_events_as_they_happen_ending_with_final(demo: Scene, 
     make_agent(demo, tmp_path).query("how many bedrooms are there", on_event=events.append)
     assert [e.type for e in events] == ["tool_call_start", "tool_call_result", "final"]
     assert events[-1].status == "answered" and events[-1].codes == ["1-2", "1-3", "1-4"]
+
+
+def test_a_noun_of_the_scans_own_is_something_to_answer_about(tmp_path: Path) -> None:
+    # 'hamper' is no word of the shared vocabulary: it is this scan's own ('laundry hamper'), so the question is answered
+    from scene_agent.scene.loader import load_scene
+    from scene_bench.grounding.boxes import GroundBox, build_scene
+
+    boxes = [GroundBox(id=0, label="laundry hamper", center=(1.0, 1.0, 0.3), size=(0.4, 0.4, 0.6), rgb=(40, 60, 200)),
+             GroundBox(id=1, label="bed", center=(3.0, 2.0, 0.25), size=(1.6, 2.0, 0.5), rgb=(235, 235, 235))]
+    scene = load_scene(build_scene("laundry", boxes, tmp_path / "laundry"))
+    chosen = plan("what's the colour of the hamper?", scene)
+    assert chosen.kind != "not_found" and chosen.candidate_codes == ("0-1-1",)
