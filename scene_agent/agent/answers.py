@@ -11,7 +11,7 @@ from scene_agent.agent.choices import common_noun, describe_each, noun
 from scene_agent.agent.measure_answers import extremes, how_big, item_line, sized
 from scene_agent.agent.plan import Plan
 from scene_agent.language.reading import Reading
-from scene_agent.language.say import Words, color_name, count, join, label_name, metres, relation_name, room_type_name
+from scene_agent.language.say import SIDE_WORDS_ZH, Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.selection.pending import WAIT_CANCELLED
 from scene_agent.selection.result import SelectionResult
@@ -219,7 +219,10 @@ def _described(phrase: Reading, found: FindResult, lang: Lang) -> str:
     place = ""
     step = next((s for s in found.steps if s.qualifier in ("place", "side") and len(s.kept) < s.before), None)
     relation = next((r for r in phrase.relations if step is not None and r.word == step.words), None)
-    if step is not None and (relation is not None or "corner" in step.words):
+    alone = next((sd for sd in phrase.sides if sd.kind == "alone" and step is not None and sd.word == step.words), None)
+    if alone is not None:  # "the trash can by itself is trash can 0-1-3"
+        place = f"{SIDE_WORDS_ZH['alone']}的" if lang == "zh" else f" {alone.word}"
+    elif step is not None and (relation is not None or "corner" in step.words):
         refs = ", ".join((step.reference or [])[:3])
         ref_words = relation.references[0].text.removeprefix("the ").strip() if relation and relation.references else ""
         if lang == "zh":

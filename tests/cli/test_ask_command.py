@@ -294,3 +294,18 @@ def test_ctrl_c_outside_a_wait_exits_130(spawn: Spawner, stalled_viewer: threadi
     assert [(e["type"], e["status"]) for e in rest] == [("final", "cancelled")]
     stderr = "".join(process.stderr)
     assert "Interrupted (Ctrl-C)." in stderr and "Traceback" not in stderr
+
+
+@pytest.mark.parametrize("question, first", [
+    ("what colour is the trash can by itself?", "The trash can by itself is trash can 0-1-3 (lone)."),
+    ("单独放着的垃圾桶是什么颜色？", "单独放着的垃圾桶是垃圾桶 0-1-3（lone）。"),
+])
+def test_the_one_by_itself_is_answered_and_said(env: dict[str, str], tmp_path: Path, question: str, first: str) -> None:
+    from scene_bench.grounding.boxes import GroundBox, build_scene
+
+    cans = [GroundBox(id=i, label="trash can", center=(x, y, 0.25), size=(0.3, 0.3, 0.5), rgb=(90, 90, 90))
+            for i, (x, y) in enumerate([(1.0, 1.0), (1.4, 1.0), (4.5, 3.0)])]
+    scene = build_scene("lone", cans, tmp_path / "lone")
+    out = run_cli("ask", question, "--scene", str(scene), env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == first
