@@ -30,7 +30,7 @@ def hoisted(reading: Reading, means: Means) -> Reading:
             continue
         reference = relation.references[0]
         for clause in reference.relations:
-            if clause.negated or any(r.kind == clause.kind for r in reading.relations) or _a_part_of(clause, reading):
+            if any(r.kind == clause.kind for r in reading.relations) or _a_part_of(clause, reading):
                 continue
             if not _not_about(reference, clause, means):
                 continue

@@ -32,6 +32,10 @@ NO_COLOR = Words("There is no {color} {noun}; the {nouns} are {colors}.", "没�
 NO_COLOR_ONE = Words("There is no {color} {noun}; the {noun} is {colors}.", "没有{color}的{noun}；这个{noun}是{colors}。")
 NO_REFERENCE = Words("{missing} So I cannot tell which {noun} is {relation} it.", "{missing}所以无法判断哪个{noun}在它{relation}。")
 NO_PLACE = Words("No {noun} is {relation} the {reference}.", "没有{noun}在{reference}{relation}。")
+ALL_PLACED = Words("Every {noun} here is {relation} the {reference}, so I did not use 'not'.",
+                   "这里每个{noun}都在{reference}{relation}，所以没有按“不”来找。")
+ALL_HOLD = Words("Every {noun} here has the {reference} on it, so I did not use 'not'.",
+                 "这里每个{noun}上面都有{reference}，所以没有按“不”来找。")
 NEAREST = Words(" The nearest is {code}, {distance} away.", "最近的是 {code}，相距 {distance}。")
 NO_SIDE = Words("No {noun} is {side}.", "没有{side}的{noun}。")
 NO_CORNER = Words("No {noun} stands in a corner of its room.", "没有{noun}在房间的角落里。")
@@ -159,6 +163,9 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
     if step.kind in ("place", "side"):
         reference = _references_named(scene, step.references, lang)
         relation = relation_name(_relation(resolution, step), lang) if step.kind == "place" else step.words
+        if step.negated:  # "the table that does not have the plant on it", where every one has
+            holds = ALL_HOLD if step.kind == "place" and _relation(resolution, step) == "supporting" else ALL_PLACED
+            return holds(lang, noun=noun, relation=relation, reference=reference)
         text = NO_PLACE(lang, noun=noun, relation=relation, reference=reference)
         known = [(v, c) for c, v in step.values.items() if isinstance(v, float)]
         if known:

@@ -389,3 +389,14 @@ def test_what_a_side_has_describes_the_side(odds: Scene) -> None:
     found = find(odds, "The side with two pictures, the one on the right.")
     assert [x.code for x in found.candidates] == [c(10), c(11), c(12)]  # not 'the picture with two pictures by it'
     assert "I read 'with two pictures' as describing the side." in (found.note or "")
+
+
+def test_a_denial_said_of_the_only_reference_is_about_the_thing(odds: Scene) -> None:
+    # one bed, so 'that has no window next to it' says which pillow: not the one by the window
+    assert codes(odds, "the pillow on the bed that does not have a window next to it") == [c(7), c(8)]
+
+
+def test_a_denial_that_holds_for_none_is_said(odds: Scene) -> None:
+    found = find(odds, "the bed that does not have a pillow on it")
+    assert [x.code for x in found.candidates] == [c(5)]
+    assert found.note == "Every bed here has the pillow on it, so I did not use 'not'."
