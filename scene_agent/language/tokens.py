@@ -103,6 +103,11 @@ def tokenize(text: str) -> list[str]:
     text = re.sub(r"(?<=[^\W\d])-(?=[^\W\d])", " ", text)  # "left-hand" → "left hand"; codes keep their hyphens
     text = re.sub(r"\.(?=\s|$)", " . ", text)
     text = re.sub(r"\bvery (?=top|bottom|end|left|right|back|front|middle|center|centre|last|first|edge|corner)", "", text)
+    # "looking at the chair from the side you sit on it": at its front (Sr3D's words for a seat's facing)
+    text = re.sub(r"\b(looking|facing|looking at|standing at|viewing) (the [a-z]+(?: [a-z]+)?) from the (?:side|way) "
+                  r"(?:you|one|people|someone) (?:would )?(?:sit|sits) (?:on|in)(?: it| them)?\b",
+                  r"\1 the front of \2", text)
+    text = re.sub(r"\blooking (?=the front of)", "looking at ", text)
     text = re.sub(r"\bstand ?alone\b", "standalone", text)  # "the stand alone desk": a kind of desk, not a lone one
     # "above all other pillows", "under all the other towels": the top one, the bottom one
     text = re.sub(r"\b(?:above|over|higher than) all (?:of )?(?:the )?(?:others\b|other \w+)", "above the others", text)

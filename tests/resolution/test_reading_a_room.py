@@ -400,3 +400,10 @@ def test_a_denial_that_holds_for_none_is_said(odds: Scene) -> None:
     found = find(odds, "the bed that does not have a pillow on it")
     assert [x.code for x in found.candidates] == [c(5)]
     assert found.note == "Every bed here has the pillow on it, so I did not use 'not'."
+
+
+def test_the_side_you_sit_on_is_a_seats_front(room: Scene) -> None:
+    # "from the side you sit on it" is where a seat is looked at from the front: a view, every word of it read
+    found = find(room, "looking at the red chair from the side you sit on it, choose the box")
+    assert found.reading is not None and found.reading.view is not None and found.reading.view.kind == "front_of"
+    assert not [u for u in found.unused_words if u.word in ("sit", "from", "side")]
