@@ -14,7 +14,7 @@ aside (`unused`, with why) and the rest decides, or the user is asked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
@@ -24,6 +24,7 @@ from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
 from scene_agent.resolution.naming import exactly_named, loosely_named, named_otherwise
 from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, by_order, by_rank, by_shape, by_size
+from scene_agent.resolution.outcome import Resolution
 from scene_agent.resolution.placing import kin_in_rooms, rooms_of_references, says_where
 from scene_agent.resolution.query import Description, describe
 from scene_agent.resolution.relating import by_relation, by_walls
@@ -40,28 +41,6 @@ SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
 # Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
 # colours are dull, its boxes rough, people's words rougher. Only a listed position ('the fifth one') can be wrong.
 SET_ASIDE = frozenset({"color", "place", "side", "ordinal", "shape", "material", "exclude"})
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """What a description resolved to, and how: the head's matches, each step's narrowing, or why nothing fits."""
-
-    description: Description
-    considered: tuple[str, ...]
-    codes: tuple[str, ...]
-    floor: str | None = None
-    narrowings: tuple[Narrowing, ...] = ()
-    missing: Missing | None = None
-    reference: Resolution | None = None  # a reference that matched nothing, when that ended the search
-    fallback_rooms: tuple[str, ...] = ()
-    unused: tuple[Unused, ...] = ()      # words the scene could not use here, and why
-    frame: Viewpoint | None = None       # the viewpoint left and right were read from
-
-    @property
-    def failed(self) -> Narrowing | None:
-        """The step that left nothing, if one did."""
-        last = self.narrowings[-1] if self.narrowings else None
-        return last if last is not None and not last.kept else None
 
 
 def _names_nothing(description: Description) -> bool:

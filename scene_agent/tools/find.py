@@ -18,8 +18,9 @@ from scene_agent.language.words import Lang, detect_language
 from scene_agent.model import Model
 from scene_agent.resolution.color_match import dominant_term
 from scene_agent.resolution.matching import entry
+from scene_agent.resolution.outcome import Resolution
 from scene_agent.resolution.query import Description, describe, parse_description, scene_lexicon
-from scene_agent.resolution.resolve import Resolution, resolve
+from scene_agent.resolution.resolve import resolve
 from scene_agent.resolution.viewpoint import Viewpoint
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene

@@ -9,7 +9,7 @@ from scene_agent.language.say import SIDE_WORDS_ZH, Words, color_name, count, jo
 from scene_agent.language.words import Lang
 from scene_agent.resolution.matching import Missing, entry
 from scene_agent.resolution.narrowing import Narrowing
-from scene_agent.resolution.resolve import Resolution
+from scene_agent.resolution.outcome import Resolution
 from scene_agent.scene.codes import code_sort_key
 from scene_agent.scene.index import IndexedObject
 from scene_agent.scene.loader import Scene
