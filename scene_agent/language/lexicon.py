@@ -65,7 +65,7 @@ class Lexicon:
             phrases.setdefault(key, "object")
         for name in objects:  # "the hamper" of a scan with a laundry hamper, "the tower" with a computer tower
             words = _words_of(name)
-            if len(words) > 1 and words[-1].isalpha() and len(words[-1]) > 2 and words[-1] not in _NOT_ALONE:
+            if len(words) > 1 and words[-1].isalpha() and len(words[-1]) > 2 and words[-1] not in _WORDS_OF_THEIR_OWN:
                 phrases.setdefault(key_of(words[-1:]), "object")
         for name in rooms:
             phrases.setdefault(key_of(_words_of(name)), "room")
@@ -104,7 +104,7 @@ class Lexicon:
 
 
 # Last words of labels that are other words on their own ('you can see', 'a stand of', 'in any case').
-_NOT_ALONE = frozenset({"can", "cans", "stand", "case", "set", "top", "back", "side", "unit", "area", "thing", "item",
+_WORDS_OF_THEIR_OWN = frozenset({"can", "cans", "stand", "case", "set", "top", "back", "side", "unit", "area", "thing", "item",
                         "object", "part", "piece", "one", "way", "end", "front", "holder", "cover", "box", "bag"})
 
 

@@ -29,10 +29,11 @@ def hoisted(reading: Reading, means: Means) -> Reading:
         if relation.negated or len(relation.references) != 1:
             continue
         reference = relation.references[0]
+        whole: list[frozenset[str]] = []  # what the reference means with all its clauses, worked out once
         for clause in reference.relations:
             if any(r.kind == clause.kind for r in reading.relations) or _a_part_of(clause, reading):
                 continue
-            if not _not_about(reference, clause, means):
+            if not _not_about(reference, clause, means, whole):
                 continue
             rest = tuple(r for r in reference.relations if r is not clause)
             relations = list(reading.relations)
@@ -48,10 +49,12 @@ def _a_part_of(clause: Relation, reading: Reading) -> bool:
     return clause.kind == "with" and any(singular(r.said.split()[-1]) in parts for r in clause.references if r.said)
 
 
-def _not_about(reference: Reading, clause: Relation, means: Means) -> bool:
+def _not_about(reference: Reading, clause: Relation, means: Means, whole: list[frozenset[str]]) -> bool:
     """A superlative is not about a reference the scene has one of; another clause is not about a reference it
-    does not narrow."""
+    does not narrow (`whole`: what the reference means with all its clauses, once known)."""
     if clause.kind in SUPERLATIVES:
         return len(means(reference.without("relations"))) == 1
+    if not whole:
+        whole.append(means(reference))
     rest = replace(reference, relations=tuple(r for r in reference.relations if r is not clause))
-    return means(reference) == means(rest)
+    return whole[0] == means(rest)

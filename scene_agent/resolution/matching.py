@@ -144,14 +144,18 @@ def match(index: SceneIndex, spec: QuerySpec, *, related: bool = True) -> Match:
     if len(untyped) > 1:  # "the kitchen" where no room is known to be one: the rooms it may be, to ask among
         return Match(untyped, spec.floor, untyped_for=spec.room_types)
     if related and spec.object_labels and not any(index.objects_matching(label) for label in spec.object_labels):
-        aliases = object_aliases()
-        kinds = tuple(dict.fromkeys(aliases.get(r, r) for label in spec.object_labels for r in RELATED_LABELS.get(label, ())
-                                    if index.objects_matching(aliases.get(r, r))))
+        kinds = tuple(k for k in related_kinds(spec.object_labels) if index.objects_matching(k))
         if kinds:  # "the armchair" where the scan says chair: its chairs, said so
             instead = match(index, replace(spec, object_labels=kinds), related=False)
             if instead.codes:
                 return replace(instead, instead_of=spec.object_labels, instead=kinds)
     return Match((), spec.floor, _missing(index, spec, containers, untyped))
+
+
+def related_kinds(labels: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds things of these labels may be filed under (RELATED_LABELS), as canonical labels, in order."""
+    aliases = object_aliases()
+    return tuple(dict.fromkeys(aliases.get(r, r) for label in labels for r in RELATED_LABELS.get(label, ())))
 
 
 def _untyped(index: SceneIndex, spec: QuerySpec, containers: list[str]) -> tuple[str, ...]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scene_agent.language.reading import Reading
-from scene_agent.language.vocabulary import RELATED_LABELS, object_aliases
-from scene_agent.resolution.matching import Match, match
+from scene_agent.resolution.matching import Match, match, related_kinds
 from scene_agent.resolution.query import QuerySpec, describe
 from scene_agent.scene.codes import kind_of, parent_of
 from scene_agent.scene.loader import Scene
@@ -35,8 +34,7 @@ def rooms_of_references(scene: Scene, reading: Reading) -> set[str]:
 def kin_in_rooms(scene: Scene, spec: QuerySpec, rooms: frozenset[str]) -> Match | None:
     """A reference of a kind its rooms have none of, where they have a kind it may be filed under: 'the table' by a
     lamp in a bedroom with only nightstands is a nightstand (said so), not a table in another room."""
-    aliases = object_aliases()
-    kinds = tuple(dict.fromkeys(aliases.get(r, r) for label in spec.object_labels for r in RELATED_LABELS.get(label, ())))
+    kinds = related_kinds(spec.object_labels)
     if not kinds:
         return None
     found = match(scene.index, replace(spec, object_labels=kinds), related=False)
