@@ -109,12 +109,12 @@ def test_picks_right_after_a_redis_restart_are_never_refused(settings, tmp_path:
         waits = waiting_sessions(channel, PICKERS)
         server.stop()
         server.start()  # without persistence, empty: every session and claim is gone until the waiter puts them back
-        seen = []
+        # Picks sent before the waiter has put its sessions back are answered 503 (SelectionRecoveringError), never
+        # refused: until_done fails on a 404 or 410. Whether the first pick comes before the waiter is back is the
+        # threads' race (a loaded machine lets the waiter win), so either is fine; no pick is ever lost.
         for k, (sid, waiter) in enumerate(waits):
-            seen += until_done(channel, sid, [CODES[k % 3]])
+            until_done(channel, sid, [CODES[k % 3]])
             assert waiter.result().codes == [CODES[k % 3]]
-        if not persistent:
-            assert "SelectionRecoveringError" in seen  # the first picks came before the waiter was back: 503, not 404
     finally:
         broker.close()
         server.stop()
