@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from scene_agent.agent.choices import common_noun, describe_each, noun
 from scene_agent.agent.measure_answers import extremes, how_big, item_line, sized
 from scene_agent.agent.plan import Plan
+from scene_agent.agent.whats_there import things_there
 from scene_agent.language.reading import Reading
 from scene_agent.language.say import SIDE_WORDS_ZH, Words, color_name, count, join, label_name, metres, relation_name, room_type_name
 from scene_agent.language.words import Lang
@@ -137,6 +138,8 @@ def listing(chosen: Plan, objects_in: dict[str, list[Candidate]] | None = None) 
     lang = chosen.lang
     intents = set(chosen.intent.intents)
     candidates = list(chosen.candidates)
+    if "list" in intents and (there := things_there(chosen, name)) is not None:
+        return _floor_note(chosen) + there
     prefix = _floor_note(chosen) + (resolved(chosen) + " " if resolved(chosen) else "")
     if "count" in intents:
         groups: dict[tuple[str, str], list[Candidate]] = defaultdict(list)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scene_agent.language.grammar import read
+from scene_agent.language.lexicon import GENERIC_NOUNS
 from scene_agent.language.reading import Reading
 from scene_agent.language.words import Lang, detect_language, has_chinese, normalize_words
 from scene_agent.language.zh import to_english
@@ -83,6 +84,8 @@ _OTHER = re.compile(r"\b(the other( ones?)?|the others|the rest|the remaining( o
 _SAME = re.compile(r"\b(it|its|it s|that one|this one|that|this|them|they|their|those|these|the same( ones?)?|"
                    r"the one i picked|the ones i picked|my pick)\b")
 _WHICH = re.compile(r"\bwhich\b")
+# "what is on …", "what's next to …", "is there anything under …": what the words ask for is whatever is there.
+_WHATS_THERE = re.compile(r"^(?:what|which)(?: things| objects| items)?(?: is| s| are)?(?: there)?\s+")
 # Words that say what to do, not what it is about: taken out of the text given to `find`.
 _ACTION_WORDS = re.compile(r"\b(describe|tell me about|details?|info|information|list|contents?|inside|locate|find|"
                            r"highlight|point out|let me see|measure(ments)?|what about|how about)\b|^and\b")
@@ -131,6 +134,13 @@ def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:
     target = _FRAMES.sub(" ", _ACTION_WORDS.sub(" ", sentences))
     target = re.sub(r"\s+", " ", target).strip(" .")
     phrase = read(target)
+    if _WHATS_THERE.match(target) and not phrase.head and phrase.relations:
+        # "what is on the coffee table?", "what's next to the bed?": the things placed so, listed
+        target = _WHATS_THERE.sub("things ", target, count=1)
+        phrase = read(target)
+        intents = [i for i in intents if i not in ("describe", "locate")]
+    if phrase.relations and phrase.head in GENERIC_NOUNS and not (set(intents) - {"describe", "list"}):
+        intents = [i for i in intents if i not in ("describe", "list")] + ["list"]  # "is there anything on it"
     asks_which = bool(_WHICH.search(words)) and phrase.size is not None and phrase.size.strict
     if asks_which and "volume" not in intents:
         intents.append("volume")  # "which one is the largest?" is answered with its size

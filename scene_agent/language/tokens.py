@@ -108,6 +108,9 @@ def tokenize(text: str) -> list[str]:
                   r"(?:you|one|people|someone) (?:would )?(?:sit|sits) (?:on|in)(?: it| them)?\b",
                   r"\1 the front of \2", text)
     text = re.sub(r"\blooking (?=the front of)", "looking at ", text)
+    # "with nothing on it", "has nothing on top": without anything there
+    text = re.sub(r"\bwith nothing\b", "without anything", text)
+    text = re.sub(r"\b(?:has|have) nothing\b", "does not have anything", text)
     text = re.sub(r"\bstand ?alone\b", "standalone", text)  # "the stand alone desk": a kind of desk, not a lone one
     # "above all other pillows", "under all the other towels": the top one, the bottom one
     text = re.sub(r"\b(?:above|over|higher than) all (?:of )?(?:the )?(?:others\b|other \w+)", "above the others", text)

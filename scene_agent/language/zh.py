@@ -28,10 +28,16 @@ _CLAUSE = re.compile(r"[,，:：]+")
 _SPACES = frozenset(" \t\n\"'“”‘’()（）[]【】《》")
 
 
+# "床头柜上有什么": whatever is on the nightstand, listed ("里有什么", a room's contents, is read as it is).
+_WHATS_THERE = re.compile(r"([^，。？！；,.?!;]*?)(上面|上|旁边|下面|底下|下|附近|前面|后面|对面|周围)"
+                          r"都?(?:有|放着|摆着|放了|是)些?(?:什么|哪些)(?:东西)?")
+
+
 def to_english(text: str) -> str:
     """A Chinese description as English words, sentences joined by '.', clauses by ','
     ('这是一个白色的垃圾桶，它在书桌旁边。' → 'this is a white trash can, it is next to desk')."""
     text = _FLOOR_NUMBER.sub(_floor, unicodedata.normalize("NFKC", text))
+    text = _WHATS_THERE.sub(r"列出\1\2的所有东西", text)
     sentences: list[list[str]] = []
     for sentence in _SENTENCE.split(text):
         sentences.append([])

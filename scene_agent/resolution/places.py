@@ -112,9 +112,15 @@ def _overlap(a: Spot, b: Spot) -> float:
     return float(a.shape.intersection(b.shape).area) / smaller
 
 
+BUILT_IN = frozenset({"window", "windows", "door", "doors"})  # part of the building: set in a wall, never resting on a thing
+
+
 def is_on(a: Spot, b: Spot) -> bool:
     """a rests on b: its centre over b's footprint, its bottom at b's top — or, on something soft or with a seat
-    below its top (a pillow on a sofa, a book on a shelf), inside b's upper part and reaching above its bottom."""
+    below its top (a pillow on a sofa, a book on a shelf), inside b's upper part and reaching above its bottom. A
+    window or a door rests on nothing (the one over a desk is above it)."""
+    if (a.label or "").lower().split()[-1:] in ([w] for w in BUILT_IN):
+        return False
     over = b.shape.buffer(ON_OVER_M).contains(a.center)
     if not over:
         return False
@@ -123,16 +129,17 @@ def is_on(a: Spot, b: Spot) -> bool:
     return resting or sunk
 
 
-def is_under(a: Spot, b: Spot) -> bool:
-    """a is under b: their footprints overlap (or a stands right by b's edge) and a is lower, below b's top."""
-    near = _overlap(a, b) >= OVERLAP_SHARE or (float(a.shape.distance(b.shape)) <= UNDER_EDGE_M and a.area < b.area)
+def is_under(a: Spot, b: Spot, at_edge: bool = True) -> bool:
+    """a is under b: their footprints overlap (or, `at_edge`, a stands right by b's edge) and a is lower, below b's
+    top."""
+    near = _overlap(a, b) >= OVERLAP_SHARE or (at_edge and float(a.shape.distance(b.shape)) <= UNDER_EDGE_M and a.area < b.area)
     return near and a.z_max < b.z_max + 0.05 and (a.z_min + a.z_max) / 2 < (b.z_min + b.z_max) / 2 and a.z_min <= b.z_min + 0.3
 
 
-def is_above(a: Spot, b: Spot) -> bool:
-    """a is above b: its bottom at or over b's top, and it hangs over b (or over b's edge, as a picture on the wall
-    above a desk does)."""
-    near = _overlap(a, b) >= OVERLAP_SHARE or float(a.shape.distance(b.shape)) <= ABOVE_EDGE_M
+def is_above(a: Spot, b: Spot, at_edge: bool = True) -> bool:
+    """a is above b: its bottom at or over b's top, and it hangs over b (or, `at_edge`, over b's edge, as a picture on
+    the wall above a desk does)."""
+    near = _overlap(a, b) >= OVERLAP_SHARE or (at_edge and float(a.shape.distance(b.shape)) <= ABOVE_EDGE_M)
     return near and a.z_min >= b.z_max - 0.1
 
 

@@ -29,7 +29,7 @@ _FLOOR_WORD = re.compile(rf"\b(?:on |at )?(?:the )?(ground|first|1st|second|2nd|
                          rf"top|upper|lower|bottom) {_FLOOR_NOUN}\b")
 _FLOOR_ADVERB = re.compile(r"\b(upstairs|downstairs)\b")
 GENERIC_ROOM = {"room", "space", "area"}
-GENERIC_OBJECT = {"object", "thing", "item", "furniture", "piece"}
+GENERIC_OBJECT = {"object", "thing", "item", "furniture", "piece", "something", "anything"}
 STOPWORDS = set(
     [
         "a", "an", "the", "this", "that", "these", "those", "of", "in", "on", "at", "to", "for", "from", "with", "and",
@@ -204,6 +204,13 @@ class Description:
     def text(self) -> str:
         """The words it was read from."""
         return self.reading.text
+
+    @property
+    def nameless(self) -> bool:
+        """Whether the words name no kind of thing, only where it is: 'the things on the coffee table', 'something
+        under the window'. Where it is is then all they say: a place that holds for none leaves nothing."""
+        spec = self.spec
+        return spec.generic == "objects" and not (spec.object_labels or spec.codes or spec.room_types or spec.room_names)
 
 
 _LEXICONS: weakref.WeakKeyDictionary[SceneIndex, Lexicon] = weakref.WeakKeyDictionary()

@@ -40,6 +40,7 @@ SHARPENED = frozenset({"on", "supporting", "under", "above", "inside"})
 FACT_MARGIN = Margin(0.05)      # of several a fact holds for, those that miss by more than this than the best go
 MISS_SLACK_M = 0.25             # a fact that holds for none: the nearest miss is kept if it misses by no more
 BETWEEN_SHARE = 0.5             # 'between': at least half its footprint in the hull of the two
+LISTED_NEAR_M = 0.5             # 'what is next to the bed': every thing this close to it
 COUNT_REACH_M = 0.6             # 'with four chairs around it': chairs this close count
 WALL_MARGIN = Margin(0.12, 0.1)  # 'closest to the wall': within 12 cm (or 10 %) of the nearest is as near
 SIDE_BAND = 0.3                 # 'to the left of X': no further in front of or behind X than its depth and this
@@ -48,9 +49,10 @@ Measure = tuple[dict[str, float], set[str] | None, str, Margin]  # values, holds
 
 
 def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], places: Places,
-                frame: Viewpoint | None, rank: int | None = None) -> Narrowing:
+                frame: Viewpoint | None, rank: int | None = None, listing: bool = False) -> Narrowing:
     """Keep the candidates the relation holds for (or holds most clearly for), never a reference itself; with `rank`,
-    the one at that rank by it ('the second closest to the door': 1)."""
+    the one at that rank by it ('the second closest to the door': 1). `listing`: every thing it holds for is asked
+    for ('what is next to the bed'), so nearness keeps all close enough, not the nearest."""
     refs = [code for group in groups for code in group]
     spot = places.spot
     by_room: dict[str, list[Spot]] = {}
@@ -63,7 +65,11 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
     # Only candidates in a room with a reference count: those elsewhere are never measured (a building's other rooms
     # cost nothing).
     pool = [c for c in codes if spot(c).room in by_room and refs_of(c)] if relation.kind != "between" else codes
-    measured = _measure(pool, relation, groups, refs_of, places, frame)
+    measured = _measure(pool, relation, groups, refs_of, places, frame, listing)
+    if listing and measured is not None and relation.kind == "near" and not relation.count:
+        values = measured[0]
+        close = {c for c, v in values.items() if v <= LISTED_NEAR_M}
+        measured = (values, close, "low", NEAR) if close else measured  # none that close: the nearest ones, as said
     note: UnusedWhy | None = None
     if measured is None and relation.kind in ("left", "right", "front", "behind"):
         # No viewpoint: left of X is beside X from some side, so those beside it are the few it leaves.
@@ -75,11 +81,11 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
     values, holds, better, margin = measured
     if holds is not None:
         kept = [c for c in pool if c in holds]
-        if len(kept) > 1 and relation.kind in SHARPENED:  # any that holds only at a stretch (a rug by the bed) goes
+        if len(kept) > 1 and relation.kind in SHARPENED and not listing:  # any that holds only at a stretch (a rug by the bed) goes
             kept = by_contrast({c: values[c] for c in kept}, "low", FACT_MARGIN) or kept
         if relation.negated:
             kept = [c for c in codes if c not in holds]
-        elif not kept:
+        elif not kept and not listing:
             near = {c: v for c, v in values.items() if v <= MISS_SLACK_M}
             kept = by_contrast(near, "low", Margin(0.1, 0.5))
     else:
@@ -114,7 +120,7 @@ def _per_room(values: dict[str, float], better: str, margin: Margin, places: Pla
 
 
 def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs_of: Callable[[str], list[Spot]],
-             places: Places, frame: Viewpoint | None) -> Measure | None:
+             places: Places, frame: Viewpoint | None, listing: bool = False) -> Measure | None:
     kind = relation.kind
     spot = places.spot
     inf = math.inf
@@ -147,10 +153,10 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
                 {c for c in codes if any(is_on(r, spot(c)) for r in refs_of(c))}, "low", NEAR)
     if kind == "under":
         return ({c: least(c, _under_miss) for c in codes},
-                {c for c in codes if any(is_under(spot(c), r) for r in refs_of(c))}, "low", NEAR)
+                {c for c in codes if any(is_under(spot(c), r, at_edge=not listing) for r in refs_of(c))}, "low", NEAR)
     if kind == "above":
         return ({c: least(c, _above_miss) for c in codes},
-                {c for c in codes if any(is_above(spot(c), r) for r in refs_of(c))}, "low", NEAR)
+                {c for c in codes if any(is_above(spot(c), r, at_edge=not listing) for r in refs_of(c))}, "low", NEAR)
     if kind == "inside":
         values = {c: least(c, inside_miss) for c in codes}
         return values, {c for c, v in values.items() if v == 0}, "low", NEAR

@@ -103,6 +103,7 @@ def resolve(scene: Scene, description: Description, within: list[str] | None = N
                            found.fallback_rooms if found else ())
         base = by_room[0] if by_room else base
     run = _Run(scene, places, list(base), viewpoint, loose)
+    run.nameless = description.nameless
     run.resolve(reading, listed, taken)
     if run.reading is not None and run.reading is not reading:  # a clause moved to the thing meant (attachment.py): shown where it was used
         description = replace(description, reading=run.reading)
@@ -192,6 +193,7 @@ class _Run:
         self.frame: Viewpoint | None = camera
         self.empty_reference: Resolution | None = None
         self.lone_sides = True  # a lone candidate on the other side than said is set aside and said (not when pooled)
+        self.nameless = False  # the words name no kind (Description.nameless): where it is is all they say
         self.reading: Reading | None = None  # the reading as resolved
 
     def step(self, narrowing: Narrowing | Callable[[list[str]], Narrowing]) -> bool:
@@ -201,7 +203,8 @@ class _Run:
         and kept together: 'the chair far from the table' may mean the farthest chair or the farthest office chair."""
         if not isinstance(narrowing, Narrowing):
             narrowing = self._apart(narrowing)
-        if not narrowing.kept and narrowing.kind in SET_ASIDE and narrowing.before:
+        if not narrowing.kept and narrowing.kind in SET_ASIDE and narrowing.before and not (
+                self.nameless and narrowing.kind == "place" and not narrowing.note):
             self.unused.append(Unused(narrowing.words, "fits_none"))
             narrowing = replace(narrowing, kept=narrowing.before, tied=False, set_aside=True)
             self.steps.append(narrowing)
@@ -244,7 +247,7 @@ class _Run:
         if self.empty_reference is not None and not self.codes:
             return
         for relation, groups in relations:
-            if relation.kind in FACTS and not self.step(by_relation(self.codes, relation, groups, self.places, self.frame)):
+            if relation.kind in FACTS and not self.step(self._relating(relation, groups)(self.codes)):
                 return
         for side in reading.sides:
             if side.kind in PLACES and side.kind not in ("top", "bottom") and not self._side(side):
@@ -302,7 +305,8 @@ class _Run:
     def _relating(self, relation: Relation, groups: list[list[str]], rank: int | None = None
                   ) -> Callable[[list[str]], Narrowing]:
         """How a relation narrows some codes (for `step` to read it over both namings)."""
-        return lambda codes: by_relation(codes, relation, groups, self.places, self.frame, rank)
+        listing = self.nameless and bool(self.reading and self.reading.plural)
+        return lambda codes: by_relation(codes, relation, groups, self.places, self.frame, rank, listing)
 
     def _side(self, side: Side) -> bool:
         if len(self.codes) <= 1 and not side.negated and side.kind not in ("corner", "wall", "floor", "ceiling"):

@@ -36,6 +36,7 @@ ALL_PLACED = Words("Every {noun} here is {relation} the {reference}, so I did no
                    "这里每个{noun}都在{reference}{relation}，所以没有按“不”来找。")
 ALL_HOLD = Words("Every {noun} here has the {reference} on it, so I did not use 'not'.",
                  "这里每个{noun}上面都有{reference}，所以没有按“不”来找。")
+NOTHING_PLACED = Words("Nothing is {relation} the {reference} ({codes}).", "{reference}（{codes}）{relation}没有东西。")
 NEAREST = Words(" The nearest is {code}, {distance} away.", "最近的是 {code}，相距 {distance}。")
 NO_SIDE = Words("No {noun} is {side}.", "没有{side}的{noun}。")
 NO_CORNER = Words("No {noun} stands in a corner of its room.", "没有{noun}在房间的角落里。")
@@ -166,6 +167,8 @@ def _failed(step: Narrowing, resolution: Resolution, scene: Scene, lang: Lang) -
         if step.negated:  # "the table that does not have the plant on it", where every one has
             holds = ALL_HOLD if step.kind == "place" and _relation(resolution, step) == "supporting" else ALL_PLACED
             return holds(lang, noun=noun, relation=relation, reference=reference)
+        if resolution.description.nameless:  # "what is on the coffee table": nothing, and that is the answer
+            return NOTHING_PLACED(lang, relation=relation, reference=reference, codes=", ".join(step.references[:6]))
         text = NO_PLACE(lang, noun=noun, relation=relation, reference=reference)
         known = [(v, c) for c, v in step.values.items() if isinstance(v, float)]
         if known:

@@ -309,3 +309,18 @@ def test_the_one_by_itself_is_answered_and_said(env: dict[str, str], tmp_path: P
     out = run_cli("ask", question, "--scene", str(scene), env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[0] == first
+
+
+@pytest.mark.parametrize("question, answer, code", [
+    ("what's on the nightstand in the guest bedroom?", "On the nightstand: lamp 1-3-4 (Guest bedroom).", 0),
+    ("what is next to the bed in the kids bedroom?",
+     "Next to the bed: nightstand 1-4-2 (Kids bedroom), nightstand 1-4-3 (Kids bedroom), lamp 1-4-4 (Kids bedroom), "
+     "rug 1-4-9 (Kids bedroom) and window 1-4-10 (Kids bedroom).", 0),
+    ("客房床头柜上有什么？", "床头柜上有：台灯 1-3-4（Guest bedroom）。", 0),
+    ("what is on the coffee table?", "Nothing is on the coffee table (0-2-4).", 1),
+    ("茶几上有什么东西？", "茶几（0-2-4）上没有东西。", 1),
+])
+def test_what_is_on_a_thing_is_listed(env: dict[str, str], question: str, answer: str, code: int) -> None:
+    out = run_cli("ask", question, env=env)
+    assert out.returncode == code, out.stderr
+    assert out.stdout.strip() == answer
