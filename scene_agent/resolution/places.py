@@ -119,7 +119,7 @@ def is_on(a: Spot, b: Spot) -> bool:
     """a rests on b: its centre over b's footprint, its bottom at b's top — or, on something soft or with a seat
     below its top (a pillow on a sofa, a book on a shelf), inside b's upper part and reaching above its bottom. A
     window or a door rests on nothing (the one over a desk is above it)."""
-    if (a.label or "").lower().split()[-1:] in ([w] for w in BUILT_IN):
+    if (a.label or "").lower().split()[-1:] in [[word] for word in BUILT_IN]:
         return False
     over = b.shape.buffer(ON_OVER_M).contains(a.center)
     if not over:

@@ -343,6 +343,9 @@ class _Run:
                 if resolved.codes:
                     self.unused.append(Unused(ref.text, "none_fits", ref.head))
             if not resolved.codes:
+                if self.nameless:  # "what is on the piano" with no piano: nothing is, and why
+                    self.empty_reference, self.codes = resolved, []
+                    return None
                 if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words", "room")):
                     self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "no_such", ref.head or ref.text))
                     return None

@@ -83,3 +83,10 @@ def test_a_thing_with_nothing_on_it(demo: Scene, text: str) -> None:
 @pytest.mark.parametrize("text", ["the nightstand with something on it", "上面有东西的床头柜"])
 def test_a_thing_with_something_on_it(demo: Scene, text: str) -> None:
     assert codes(demo, text) == ["1-2-2", "1-2-3", "1-3-2", "1-4-3"]
+
+
+def test_a_place_by_a_thing_the_scene_lacks_finds_nothing(demo: Scene) -> None:
+    # the place is all the words say: with no piano, nothing is on it (before, every thing of the house was listed)
+    found = find(demo, "the things on the piano")
+    assert found.candidates == []
+    assert found.message is not None and found.message.startswith("Nothing called 'piano' in this scene.")
