@@ -22,7 +22,7 @@ ShapeWord = Literal["round", "square", "rectangular", "long", "flat", "tall", "s
 
 UnusedWhy = Literal["unknown", "describes", "loose", "other_thing", "earlier", "kind_of", "looks_like", "no_such",
                     "none_fits", "fits_none", "no_view", "no_front", "not_there", "excludes_none", "middle_of_two", "two_ends",
-                    "no_colour", "instead", "named_other", "untyped", "by_a_room"]
+                    "no_colour", "instead", "named_other", "untyped", "by_a_room", "part_of", "a_part"]
 
 
 @dataclass(frozen=True)

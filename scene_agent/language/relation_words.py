@@ -201,7 +201,7 @@ PART_RELATION: dict[str, str] = {"side": "near", "edge": "near", "short side": "
                                  "section": "near", "portion": "near", "half": "near", "base": "near"}
 # What things have as parts, not beside them: "the chair with a cream seat", "the monitor with a pink screen", "the
 # cabinet with two doors" describe the thing itself (by its last word); such a "with" places it by nothing.
-_SEATING = frozenset({"seat", "back", "backrest", "armrest", "arm", "leg", "wheel", "cushion"})
+_SEATING = frozenset({"seat", "back", "backrest", "armrest", "arm", "leg", "wheel", "cushion", "caster"})
 PARTS_OF: dict[str, frozenset[str]] = {
     **dict.fromkeys(("chair", "armchair", "sofa", "couch", "stool", "bench", "ottoman"), _SEATING),
     **dict.fromkeys(("monitor", "tv", "television", "laptop", "computer"), frozenset({"screen", "frame", "stand"})),
@@ -211,4 +211,7 @@ PARTS_OF: dict[str, frozenset[str]] = {
     **dict.fromkeys(("bed", "picture", "window", "door", "mirror", "whiteboard"), frozenset({"frame", "handle", "leg"})),
     **dict.fromkeys(("table",), frozenset({"leg", "top", "drawer"})),
 }
+# Parts that are no thing of a scan on their own (a chair's wheels, a cabinet's knobs): nouns, so that "with wheels" is
+# read as describing the thing (PARTS_OF), not as words nobody knows.
+COMPONENT_NOUNS = ("wheel", "leg", "armrest", "arm rest", "backrest", "back rest", "knob", "handle", "caster")
 

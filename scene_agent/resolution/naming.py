@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
+from scene_agent.language.grammar import COMPONENTS
 from scene_agent.language.reading import Unused, names_nothing
+from scene_agent.language.relation_words import PARTS_OF
+from scene_agent.language.words import singular
 from scene_agent.resolution.matching import match
 from scene_agent.resolution.query import Description, describe
 from scene_agent.scene.loader import Scene
@@ -20,14 +23,37 @@ def named_otherwise(scene: Scene, description: Description) -> Description | Non
     'the plant next to the suitcase' is no suitcase.)"""
     reading = description.reading
     said = reading.head
-    if not said or names_nothing(said):
-        return None
+    if not said or names_nothing(said):  # "it has wheels and armrests": what has them
+        return _owners(scene, description)
     options = [replace(reading, head=u.word, said=u.word, unused=tuple(x for x in reading.unused if x is not u))
                for u in reading.unused if u.why == "kind_of"]
     for option in options:
         other = describe(replace(option, unused=(*option.unused, Unused(said, "named_other", option.head))), scene.index)
         if match(scene.index, other.spec, related=False).codes:
             return other
+    return _owners(scene, description)
+
+
+def _owners(scene: Scene, description: Description) -> Description | None:
+    """The head is a part no scan shows on its own ('there are wheels on the bottom, and two armrests'): the things
+    of the scene that have such parts are meant, and said so."""
+    reading = description.reading
+    head = " ".join(singular(w) for w in reading.head.split())
+    if head and not names_nothing(head):
+        part, said = head, reading.said or reading.head
+    else:  # no head at all, only parts: the first part said
+        said = next((u.word for u in reading.unused if u.why == "a_part"), "")
+        part = singular(said.split()[-1]) if said else ""
+    if part not in COMPONENTS:
+        return None
+    same = [u for u in reading.unused if u.why == "a_part" and singular(u.word.split()[-1]) == part]
+    said = same[0].word if same else said  # as the words said it ('wheels')
+    rest = tuple(u for u in reading.unused if u not in same)
+    for kind in (kind for kind, parts in PARTS_OF.items() if part in parts):  # the likeliest owner first: chairs
+        owners = describe(replace(reading, head=kind, said=kind, unused=(*rest, Unused(said, "part_of", kind))),
+                          scene.index)
+        if match(scene.index, owners.spec, related=False).codes:
+            return owners
     return None
 
 

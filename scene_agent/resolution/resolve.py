@@ -343,7 +343,7 @@ class _Run:
                 if resolved.codes:
                     self.unused.append(Unused(ref.text, "none_fits", ref.head))
             if not resolved.codes:
-                if self.nameless:  # "what is on the piano" with no piano: nothing is, and why
+                if self.nameless and not self._describes():  # "what is on the piano" with no piano: nothing is, and why
                     self.empty_reference, self.codes = resolved, []
                     return None
                 if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words", "room")):
@@ -359,6 +359,11 @@ class _Run:
             self.unused += [u for u in resolved.unused if u not in self.unused]  # "the bed closest to the window"
             groups.append(list(resolved.codes))
         return groups if groups or relation.kind == "between" else None
+
+    def _describes(self) -> bool:
+        """Whether the words say what the thing is like (colour, size, shape, material), not only where it is."""
+        reading = self.reading
+        return reading is not None and bool(reading.colors or reading.size or reading.shapes or reading.materials)
 
     def _means(self, reference: Reading) -> frozenset[str]:
         rooms = frozenset(self.places.spot(c).room for c in self.codes)

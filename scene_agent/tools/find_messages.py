@@ -67,6 +67,10 @@ WHY: dict[str, Words] = {
     "untyped": Words("No room here is known to be {an} {word}: these are the rooms whose type I could not tell.",
                      "没有哪个房间能确定是{word}：这些是看不出类型的房间。"),
     "kind_of": Words("I read '{word}' as describing the {about}.", "我把“{word}”理解为对{about}的描述。"),
+    "a_part": Words("A scan does not show parts such as {word}, so I did not use them.",  # {word}: each quoted
+                    "扫描看不出{word}这样的部件，所以没有用上。"),
+    "part_of": Words("The words name no kind of thing, only '{word}': I looked at what has such parts ({about}).",
+                     "描述里没有说是什么东西，只说了“{word}”：我看了有这种部件的东西（{about}）。"),
     "looks_like": Words("I read '{word}' as what it looks like, not what it is.", "我把“{word}”理解为外观，而不是它是什么。"),
 }
 SAY_WHAT = Words("Say what to look at, e.g. 'the sofa' or 'room 0-2'.", "请说明要看什么，例如“沙发”或“房间 0-2”。")
@@ -230,6 +234,10 @@ def reading_note(resolution: Resolution, scene: Scene, lang: Lang) -> str | None
     parts += [_failed(replace(step, kept=()), resolution, scene, lang) for step in set_aside]
     aside_words = {step.words for step in set_aside}
     explained = [u for u in resolution.unused if u.why in WHY and u.word not in aside_words]
+    parts_said = [u.word for u in explained if u.why == "a_part"]
+    if parts_said:  # "five legs and armrests": one sentence for every part
+        said = join([f"'{w}'" if lang == "en" else f"“{_thing_name(w, lang)}”" for w in dict.fromkeys(parts_said)], lang)
+        explained = [u for u in explained if u.why != "a_part"] + [Unused(said, "a_part")]
     parts += list(dict.fromkeys(_why(u, lang) for u in explained))
     words = list(dict.fromkeys(u.word for u in resolution.unused if u.word not in aside_words and u.why not in WHY))
     if words:
@@ -252,7 +260,7 @@ def _why(unused: Unused, lang: Lang) -> str:
     if unused.why == "untyped":
         word = room_type_name(unused.word.replace(" ", "_"), lang)
         return WHY["untyped"](lang, word=word, an="an" if word[:1] in "aeiou" else "a")
-    word = _thing_name(unused.word, lang) if unused.why in ("instead", "named_other") else unused.word
+    word = _thing_name(unused.word, lang) if unused.why in ("instead", "named_other", "part_of") else unused.word
     return WHY[unused.why](lang, word=word, about=_thing_name(unused.about, lang))
 
 
