@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from scene_agent.language.intent import ROOM_PLACES
 from scene_agent.language.lexicon import GENERIC_NOUNS
-from scene_agent.language.say import Words, join, label_name, relation_name
+from scene_agent.language.say import SIDE_WORDS_ZH, Words, join, label_name, relation_name
 
 if TYPE_CHECKING:
     from scene_agent.agent.plan import Plan
@@ -26,18 +27,23 @@ def things_there(chosen: Plan, name_of: Callable[[Candidate, Lang], str]) -> str
     named a kind of thing (then it is no question of what is there)."""
     found, lang = chosen.found, chosen.lang
     reading = found.reading if found is not None else None
-    if reading is None or not reading.relations or (reading.head and reading.head not in GENERIC_NOUNS):
+    if reading is None or (reading.head and reading.head.split()[0] not in GENERIC_NOUNS) or not chosen.candidates:
         return None
-    if not chosen.candidates:
-        return None
+    things = join([name_of(c, lang) for c in chosen.candidates], lang)
+    if not reading.relations:  # "what's in the corner of the kitchen": where the words put it in its room
+        side = next((s for s in reading.sides if s.kind in ROOM_PLACES), None)
+        if side is None:
+            return None
+        said = side.word.removesuffix(" of")  # "in the corner of the kitchen": the kitchen is each thing's room
+        place = SIDE_WORDS_ZH.get(side.kind, said) if lang == "zh" else f"{said[:1].upper()}{said[1:]}"
+        return THERE(lang, place=place, things=things)
     relation = reading.relations[0]
-    reference = relation.references[0] if relation.references else None
-    if reference is None:
+    if not relation.references:
         return None
-    if lang == "zh":
-        noun = reference.said or reference.head  # 'bed', not the head with its room ('bed guest bedroom')
-        place = f"{label_name(noun, lang) if noun else reference.text}{relation_name(relation.kind, lang)}"
+    if lang == "zh":  # 'bed', not the head with its room ('bed guest bedroom')
+        nouns = [label_name(r.said or r.head, lang) if (r.said or r.head) else r.text for r in relation.references]
+        place = f"{join(nouns, lang)}{relation_name(relation.kind, lang)}"
     else:
-        said = reference.text if reference.text.split()[:1] in (["the"], ["a"], ["an"]) else f"the {reference.text}"
-        place = f"{relation.word[:1].upper()}{relation.word[1:]} {said}"
-    return THERE(lang, place=place, things=join([name_of(c, lang) for c in chosen.candidates], lang))
+        refs = [r.text if r.text.split()[:1] in (["the"], ["a"], ["an"]) else f"the {r.text}" for r in relation.references]
+        place = f"{relation.word[:1].upper()}{relation.word[1:]} {join(refs, lang)}"
+    return THERE(lang, place=place, things=things)

@@ -25,7 +25,8 @@ PART_NOUNS = ("end", "side", "front", "back", "top", "bottom", "middle", "center
               "headboard", "half", "part", "area", "surface", "base", "rear", "far end", "near end", "front side",
               "back side", "left side", "right side", "left hand side", "right hand side", "other side", "opposite side",
               "short side", "long side", "left end", "right end", "far side", "near side", "section", "portion")
-GENERIC_NOUNS = ("object", "thing", "item", "furniture", "piece of furniture", "piece", "stuff", "unit", "something", "anything")
+GENERIC_NOUNS = ("object", "thing", "item", "furniture", "piece of furniture", "piece", "stuff", "unit", "something", "anything",
+                 "everything")
 FUZZY_MIN_LENGTH = 4
 FUZZY_MIN_SCORE = 80.0  # rapidfuzz's ratio (0–100): 'sofaa' ~ 'sofa' 89, 'chiar' ~ 'chair' 80
 

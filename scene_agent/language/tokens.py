@@ -94,6 +94,20 @@ _NAME = re.compile(r"(?:(?:flat|apartment|apt|unit|suite|room|house|no|number) )
 _SPLIT = re.compile(r"\s*([.;:!?\n]+|[,()\[\]\"“”]+)\s*")
 
 
+_ROOM_MIDDLE = re.compile(r"\b(?:in )?the (?:very )?(?:middle|center|centre) of (?:the|this|that) ([a-z]+(?: [a-z]+){0,2}?)"
+                          r"(?=\s*(?:$|[.,;!?]|(?:in|of|on|at|near|next|by|with|that|which|where|is|are)\b))")
+
+
+def _room_middle(m: re.Match[str]) -> str:
+    """'in the middle of the lounge' (the room's middle), not 'in the middle of the office chair and the window'."""
+    from scene_agent.language.vocabulary import room_aliases
+
+    said = m.group(1)
+    if said in room_aliases() and said != "room":
+        return f"in the middle of the room in the {said}"
+    return m.group(0)
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-case tokens: contractions spelt out, "'s" its own token, punctuation as '.' (sentence) or ','."""
     text = text.lower().replace("’", "'").replace("`", "'").replace("&", " and ").replace("/", " or ")
@@ -108,6 +122,8 @@ def tokenize(text: str) -> list[str]:
                   r"(?:you|one|people|someone) (?:would )?(?:sit|sits) (?:on|in)(?: it| them)?\b",
                   r"\1 the front of \2", text)
     text = re.sub(r"\blooking (?=the front of)", "looking at ", text)
+    # "in the middle of the lounge": the middle of the room, in the lounge (a room is no thing to be between)
+    text = _ROOM_MIDDLE.sub(_room_middle, text)
     # "with nothing on it", "has nothing on top": without anything there
     text = re.sub(r"\bwith nothing\b", "without anything", text)
     text = re.sub(r"\b(?:has|have) nothing\b", "does not have anything", text)

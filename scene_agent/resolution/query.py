@@ -29,7 +29,7 @@ _FLOOR_WORD = re.compile(rf"\b(?:on |at )?(?:the )?(ground|first|1st|second|2nd|
                          rf"top|upper|lower|bottom) {_FLOOR_NOUN}\b")
 _FLOOR_ADVERB = re.compile(r"\b(upstairs|downstairs)\b")
 GENERIC_ROOM = {"room", "space", "area"}
-GENERIC_OBJECT = {"object", "thing", "item", "furniture", "piece", "something", "anything"}
+GENERIC_OBJECT = {"object", "thing", "item", "furniture", "piece", "something", "anything", "everything", "stuff"}
 STOPWORDS = set(
     [
         "a", "an", "the", "this", "that", "these", "those", "of", "in", "on", "at", "to", "for", "from", "with", "and",

@@ -41,6 +41,7 @@ FACT_MARGIN = Margin(0.05)      # of several a fact holds for, those that miss b
 MISS_SLACK_M = 0.25             # a fact that holds for none: the nearest miss is kept if it misses by no more
 BETWEEN_SHARE = 0.5             # 'between': at least half its footprint in the hull of the two
 LISTED_NEAR_M = 0.5             # 'what is next to the bed': every thing this close to it
+LISTED_BESIDE_M = 1.0           # 'what is in front of the sofa': every thing on that side this close to it
 COUNT_REACH_M = 0.6             # 'with four chairs around it': chairs this close count
 WALL_MARGIN = Margin(0.12, 0.1)  # 'closest to the wall': within 12 cm (or 10 %) of the nearest is as near
 SIDE_BAND = 0.3                 # 'to the left of X': no further in front of or behind X than its depth and this
@@ -66,10 +67,8 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
     # cost nothing).
     pool = [c for c in codes if spot(c).room in by_room and refs_of(c)] if relation.kind != "between" else codes
     measured = _measure(pool, relation, groups, refs_of, places, frame, listing)
-    if listing and measured is not None and relation.kind == "near" and not relation.count:
-        values = measured[0]
-        close = {c for c, v in values.items() if v <= LISTED_NEAR_M}
-        measured = (values, close, "low", NEAR) if close else measured  # none that close: the nearest ones, as said
+    if listing and measured is not None:
+        measured = _listed(measured, relation)
     note: UnusedWhy | None = None
     if measured is None and relation.kind in ("left", "right", "front", "behind"):
         # No viewpoint: left of X is beside X from some side, so those beside it are the few it leaves.
@@ -94,6 +93,19 @@ def by_relation(codes: list[str], relation: Relation, groups: list[list[str]], p
     tied = len(kept) > 1 and not relation.negated
     return Narrowing("place", relation.word, tuple(codes), tuple(kept), tied=tied, values=rounded(values),
                      references=tuple(refs), negated=relation.negated, note=note)
+
+
+def _listed(measured: Measure, relation: Relation) -> Measure:
+    """What a place holds when every thing there is asked for: 'what is next to the bed' keeps all within reach (the
+    nearest ones when none is), 'what is in front of the sofa' what stands there, not all on that side of the room."""
+    distance, holds = measured[0], measured[1]
+    if relation.kind == "near" and not relation.count:
+        close = {c for c, v in distance.items() if v <= LISTED_NEAR_M}
+        return (distance, close, "low", NEAR) if close else measured
+    if relation.kind in ("left", "right", "front", "behind") and holds:
+        beside = {c for c in holds if distance[c] <= LISTED_BESIDE_M}
+        return distance, beside or set(by_contrast({c: distance[c] for c in holds}, "low", NEAR)), "low", NEAR
+    return measured
 
 
 def by_walls(codes: list[str], relation: Relation, places: Places) -> Narrowing:

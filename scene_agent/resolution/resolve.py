@@ -38,6 +38,7 @@ FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
 PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom", "alone"})
 VIEW_SIDES = frozenset({"left", "right", "front", "back"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
+EVERY_THING = frozenset({"everything", "anything", "stuff"})  # 'everything on the desk': all of them, as 'things' does
 # Words about the thing that fit none of the candidates are set aside (said so), never left to say "none": a scan's
 # colours are dull, its boxes rough, people's words rougher. Only a listed position ('the fifth one') can be wrong.
 SET_ASIDE = frozenset({"color", "place", "side", "ordinal", "shape", "material", "exclude"})
@@ -305,7 +306,7 @@ class _Run:
     def _relating(self, relation: Relation, groups: list[list[str]], rank: int | None = None
                   ) -> Callable[[list[str]], Narrowing]:
         """How a relation narrows some codes (for `step` to read it over both namings)."""
-        listing = self.nameless and bool(self.reading and self.reading.plural)
+        listing = self.nameless and bool(self.reading and (self.reading.plural or self.reading.head in EVERY_THING))
         return lambda codes: by_relation(codes, relation, groups, self.places, self.frame, rank, listing)
 
     def _side(self, side: Side) -> bool:

@@ -317,6 +317,12 @@ def test_the_one_by_itself_is_answered_and_said(env: dict[str, str], tmp_path: P
      "Next to the bed: nightstand 1-4-2 (Kids bedroom), nightstand 1-4-3 (Kids bedroom), lamp 1-4-4 (Kids bedroom), "
      "rug 1-4-9 (Kids bedroom) and window 1-4-10 (Kids bedroom).", 0),
     ("客房床头柜上有什么？", "床头柜上有：台灯 1-3-4（Guest bedroom）。", 0),
+    ("what is between the bed and the wardrobe in the guest bedroom?",
+     "Between the bed and the wardrobe: plant 1-3-7 (Guest bedroom).", 0),
+    ("客房的床和衣柜之间有什么？", "床和衣柜之间有：植物 1-3-7（Guest bedroom）。", 0),
+    ("what's in the corner of the kitchen?", "In the corner: refrigerator 0-3-6 (Kitchen).", 0),
+    ("厨房角落里有什么？", "角落里有：冰箱 0-3-6（Kitchen）。", 0),
+    ("list everything on the desk", "On the desk: monitor 0-4-3 (Study) and lamp 0-4-4 (Study).", 0),
     ("what is on the coffee table?", "Nothing is on the coffee table (0-2-4).", 1),
     ("茶几上有什么东西？", "茶几（0-2-4）上没有东西。", 1),
 ])

@@ -90,3 +90,22 @@ def test_a_place_by_a_thing_the_scene_lacks_finds_nothing(demo: Scene) -> None:
     found = find(demo, "the things on the piano")
     assert found.candidates == []
     assert found.message is not None and found.message.startswith("Nothing called 'piano' in this scene.")
+
+
+def test_in_front_of_lists_what_stands_there_not_the_whole_side_of_the_room(demo: Scene) -> None:
+    # the tv, its stand, the bookshelf and the window are across the room: in front of the sofa, but not what is there
+    assert codes(demo, "things in front of the sofa") == ["0-2-2", "0-2-3", "0-2-4", "0-2-10"]
+
+
+@pytest.mark.parametrize("text", ["everything in the middle of the lounge", "things in the middle of the room in the lounge"])
+def test_the_middle_of_a_named_room_is_its_middle(demo: Scene, text: str) -> None:
+    # before, 'the middle of the lounge' was a room to be between, set aside: every thing of the house
+    assert codes(demo, text) == ["0-2-4", "0-2-10"]
+
+
+def test_the_middle_of_two_things_is_still_between_them() -> None:
+    from scene_agent.language.tokens import tokenize
+
+    assert " ".join(tokenize("the chair in the middle of the office chair and the window")) == \
+        "the chair in the middle of the office chair and the window"
+    assert " ".join(tokenize("the table in the middle of the kitchen")) == "the table in the middle of the room in the kitchen"
