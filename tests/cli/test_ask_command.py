@@ -323,6 +323,7 @@ def test_the_one_by_itself_is_answered_and_said(env: dict[str, str], tmp_path: P
     ("what's in the corner of the kitchen?", "In the corner: refrigerator 0-3-6 (Kitchen).", 0),
     ("厨房角落里有什么？", "角落里有：冰箱 0-3-6（Kitchen）。", 0),
     ("list everything on the desk", "On the desk: monitor 0-4-3 (Study) and lamp 0-4-4 (Study).", 0),
+    ("床下面有东西吗？", "床下面有：地毯 1-2-8（Master bedroom）。", 0),  # under it, not the nightstands beside it
     ("what is on the coffee table?", "Nothing is on the coffee table (0-2-4).", 1),
     ("茶几上有什么东西？", "茶几（0-2-4）上没有东西。", 1),
 ])
