@@ -30,7 +30,7 @@ _SPACES = frozenset(" \t\n\"'“”‘’()（）[]【】《》")
 
 # "床头柜上有什么": whatever is on the nightstand, listed ("里有什么", a room's contents, is read as it is).
 _WHATS_THERE = re.compile(r"([^，。？！；,.?!;]*?)(上面|上|旁边|下面|底下|下|附近|前面|后面|对面|周围|之间|中间)"
-                          r"(?:都?(?:有|放着|摆着|放了|是)些?(?:什么|哪些)(?:东西)?|有没有东西|有东西吗?)")
+                          r"(?:都?(?:有|放着|摆着|放了|是)些?(?:什么|哪些)(?:东西)?|有没有东西|有东西(?:吗|(?=[？?。]|$)))")
 
 
 def to_english(text: str) -> str:
