@@ -121,12 +121,16 @@ def english_sentences(query: str, read_chinese: bool = True) -> str:
     return ". ".join(s for s in sentences if s)
 
 
+ROOM_PLACES = frozenset({"corner", "wall", "center", "floor", "ceiling"})  # sides that place a thing in its room
+
+
 def _placed(phrase: Reading) -> bool:
     """Whether the words place a thing: by other things ('on the desk') or in its room ('in the corner')."""
     return bool(phrase.relations) or any(side.kind in ROOM_PLACES for side in phrase.sides)
 
 
-ROOM_PLACES = frozenset({"corner", "wall", "center", "floor", "ceiling"})
+def _first_word(phrase: Reading) -> str:
+    return phrase.head.split()[0] if phrase.head else ""
 
 
 def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:
@@ -142,12 +146,12 @@ def parse_intent(query: str, read_chinese: bool = True) -> QueryIntent:
     target = _FRAMES.sub(" ", _ACTION_WORDS.sub(" ", sentences))
     target = re.sub(r"\s+", " ", target).strip(" .")
     phrase = read(target)
-    if _WHATS_THERE.match(target) and phrase.head.split()[:1] in ([], ["one"]) and _placed(phrase):
+    if _WHATS_THERE.match(target) and _first_word(phrase) in ("", "one") and _placed(phrase):
         # "what is on the coffee table?", "what's next to the bed?": the things placed so, listed
         target = _WHATS_THERE.sub("things ", target, count=1)
         phrase = read(target)
         intents = [i for i in intents if i not in ("describe", "locate")]
-    if _placed(phrase) and phrase.head.split()[:1] in ([g] for g in GENERIC_NOUNS) and not (set(intents) - {"describe", "list"}):
+    if _placed(phrase) and _first_word(phrase) in GENERIC_NOUNS and not (set(intents) - {"describe", "list"}):
         intents = [i for i in intents if i not in ("describe", "list")] + ["list"]  # "is there anything on it"
     asks_which = bool(_WHICH.search(words)) and phrase.size is not None and phrase.size.strict
     if asks_which and "volume" not in intents:
