@@ -19,7 +19,7 @@ from scene_agent.language.lexicon import Lexicon, default_lexicon
 from scene_agent.language.order_words import OrderWord, order_word
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
 from scene_agent.language.reading import Reading, Side, Unused
-from scene_agent.language.relation_words import COMPONENT_NOUNS, INVERSE, PART_RELATION, PARTS_OF, PLACING
+from scene_agent.language.relation_words import INVERSE, PART_RELATION, PLACING, said_as_part
 from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.settings import Setting, apply_settings, read_setting, unaccounted
 from scene_agent.language.spelling import mend_pieces
@@ -28,7 +28,6 @@ from scene_agent.language.views import read_view, starts_np
 
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
                           r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
-COMPONENTS = frozenset(COMPONENT_NOUNS)  # as the lexicon keys them: singular
 _OBJECT_PRONOUNS = frozenset({"it", "them", "itself", "its", "top", "their", "one"})
 
 
@@ -352,11 +351,8 @@ class _Reader:
             thing.noun, thing.noun_kind = owner.noun, "object"  # "next to the tall one": another of its kind
         if thing.part is not None and kind in ("near", "on", "inside", "closest", "end"):
             kind = PART_RELATION.get(thing.part, kind)  # "on the short side of the table": by the table
-        if thing.noun in COMPONENTS:  # "with wheels", "two armrests on it": parts, never things of a scan's own
-            self.unused.append(Unused(thing.text, "a_part"))
-            return
-        if rel.value == "with" and thing.noun and owner.noun and thing.noun in PARTS_OF.get(owner.noun.split()[-1], ()):
-            self.unused.append(Unused(thing.text, "describes"))  # "the chair with a cream seat": its own seat
+        if (part := said_as_part(owner.noun, thing.noun, rel.value == "with")) is not None:  # its own wheels, its seat
+            self.unused.append(Unused(thing.text, part))
             return
         count = thing.count if kind in ("with", "near", "supporting") and thing.count and thing.count > 1 else None
         owner.relations.append(Link(rel.text, kind, [thing], negated=negated is not None, count=count))

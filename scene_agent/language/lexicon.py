@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from scene_agent.language.relation_words import COMPONENT_NOUNS
+from scene_agent.language.relation_words import COMPONENTS
 from scene_agent.language.vocabulary import OBJECT_SYNONYMS, ROOM_SYNONYMS, SCANNET_NOUNS
 from scene_agent.language.words import singular
 
@@ -133,6 +133,6 @@ def default_lexicon() -> Lexicon:
             phrases.setdefault(key_of(alias.split()), "object")
     for noun in SCANNET_NOUNS:
         phrases.setdefault(key_of(noun.split()), "object")
-    for noun in COMPONENT_NOUNS:
+    for noun in COMPONENTS:
         phrases.setdefault(key_of(noun.split()), "object")
     return Lexicon(phrases)

@@ -211,7 +211,17 @@ PARTS_OF: dict[str, frozenset[str]] = {
     **dict.fromkeys(("bed", "picture", "window", "door", "mirror", "whiteboard"), frozenset({"frame", "handle", "leg"})),
     **dict.fromkeys(("table",), frozenset({"leg", "top", "drawer"})),
 }
-# Parts that are no thing of a scan on their own (a chair's wheels, a cabinet's knobs): nouns, so that "with wheels" is
-# read as describing the thing (PARTS_OF), not as words nobody knows.
-COMPONENT_NOUNS = ("wheel", "leg", "armrest", "arm rest", "backrest", "back rest", "knob", "handle", "caster")
+# Parts that are no thing of a scan on their own (a chair's wheels, a cabinet's knobs): nouns (singular, as the lexicon
+# keys them), so that "with wheels" is read as a part of the thing, not as words nobody knows.
+COMPONENTS = frozenset({"wheel", "leg", "armrest", "arm rest", "backrest", "back rest", "knob", "handle", "caster"})
+
+
+def said_as_part(owner: str | None, thing: str | None, with_: bool) -> Literal["a_part", "describes"] | None:
+    """Why a thing said of another is no thing to place it by: a part no scan shows ('with wheels', 'two armrests on
+    it'), or, after 'with', a part the owner is known to have ('the chair with a cream seat': its own seat)."""
+    if thing in COMPONENTS:
+        return "a_part"
+    if with_ and thing and owner and thing in PARTS_OF.get(owner.split()[-1], ()):
+        return "describes"
+    return None
 

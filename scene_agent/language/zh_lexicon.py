@@ -33,7 +33,7 @@ OBJECT_WORDS: dict[str, tuple[str, ...]] = {
     "cup": ("杯子", "水杯", "马克杯", "茶杯"), "coffee maker": ("咖啡机",), "backpack": ("背包",), "suitcase": ("行李箱",),
     "shower": ("淋浴", "淋浴间"),
     "counter": ("台面", "柜台", "吧台", "料理台", "操作台"), "ottoman": ("脚凳",), "blinds": ("百叶窗",),
-    # parts no scan shows on their own (relation_words.COMPONENT_NOUNS)
+    # parts no scan shows on their own (relation_words.COMPONENTS)
     "wheel": ("轮子", "滚轮"), "leg": ("腿", "椅子腿", "桌腿"), "armrest": ("扶手",), "backrest": ("靠背",),
     "handle": ("把手", "拉手"), "knob": ("旋钮",),
 }

@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from scene_agent.language.grammar import COMPONENTS
 from scene_agent.language.reading import Unused, names_nothing
-from scene_agent.language.relation_words import PARTS_OF
+from scene_agent.language.relation_words import COMPONENTS, PARTS_OF
 from scene_agent.language.words import singular
 from scene_agent.resolution.matching import match
 from scene_agent.resolution.query import Description, describe
