@@ -13,6 +13,7 @@ from scene_agent.language.color_words import color_word
 from scene_agent.language.lexicon import Lexicon, NounHit
 from scene_agent.language.relation_words import RELATIONS, SIDES, VIEW_PREFIX, VIEWS
 from scene_agent.language.size_words import size_word
+from scene_agent.language.vocabulary import room_aliases
 
 PieceKind = Literal["name", "noun", "rel", "side", "view", "color", "size", "shape", "material", "neg", "and", "or", "det",
                     "other", "pron", "cop", "wh", "of", "poss", "num", "ord", "floor", "code", "stop", "comma", "filler",
@@ -100,8 +101,6 @@ _ROOM_MIDDLE = re.compile(r"\b(?:in )?the (?:very )?(?:middle|center|centre) of 
 
 def _room_middle(m: re.Match[str]) -> str:
     """'in the middle of the lounge' (the room's middle), not 'in the middle of the office chair and the window'."""
-    from scene_agent.language.vocabulary import room_aliases
-
     said = m.group(1)
     if said in room_aliases() and said != "room":
         return f"in the middle of the room in the {said}"

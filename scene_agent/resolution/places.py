@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from scene_agent.language.vocabulary import head_noun
 from scene_agent.scene.attributes import ItemAttributes
 
 if TYPE_CHECKING:  # shapely itself is imported where a place word is decided: most questions have none
@@ -112,14 +113,14 @@ def _overlap(a: Spot, b: Spot) -> float:
     return float(a.shape.intersection(b.shape).area) / smaller
 
 
-BUILT_IN = frozenset({"window", "windows", "door", "doors"})  # part of the building: set in a wall, never resting on a thing
+BUILT_IN = frozenset({"window", "door"})  # part of the building: set in a wall, never resting on a thing
 
 
 def is_on(a: Spot, b: Spot) -> bool:
     """a rests on b: its centre over b's footprint, its bottom at b's top — or, on something soft or with a seat
     below its top (a pillow on a sofa, a book on a shelf), inside b's upper part and reaching above its bottom. A
     window or a door rests on nothing (the one over a desk is above it)."""
-    if (a.label or "").lower().split()[-1:] in [[word] for word in BUILT_IN]:
+    if a.label and head_noun(a.label.lower()) in BUILT_IN:
         return False
     over = b.shape.buffer(ON_OVER_M).contains(a.center)
     if not over:
