@@ -372,7 +372,8 @@ class _Reader:
 
     def _superlative(self, np: NounPhrase, subject: Thing, pieces: list[Piece], i: int) -> tuple[Piece, Thing] | None:
         """'the closest chair to the door': the relation waits for 'to the door'."""
-        if i < len(pieces) and pieces[i].kind == "filler" and pieces[i].words[0] in ("to", "from"):
+        if i < len(pieces) and pieces[i].kind in ("filler", "word") and pieces[i].words[0] in ("to", "from"):
+            self.used += [pieces[i].text] if pieces[i].kind == "word" else []  # "the furthest door from the bed"
             pieces[i] = Piece("filler", pieces[i].words)
             return Piece("rel", (np.superlative or "",), "closest" if np.superlative in ("closest", "nearest") else "farthest"), subject
         subject.sides.append(Side(np.superlative or "", "near" if np.superlative in ("closest", "nearest") else "far"))

@@ -99,6 +99,11 @@ _ROOM_MIDDLE = re.compile(r"\b(?:in )?the (?:very )?(?:middle|center|centre) of 
                           r"(?=\s*(?:$|[.,;!?]|(?:in|of|on|at|near|next|by|with|that|which|where|is|are)\b))")
 
 
+_COUNTED_FROM = re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th) ((?:(?!from\b)[a-z]+ ){0,2})"
+                           r"(?:away )?from (?=(?:the|a|an) (?!(?:left|right|top|bottom|end|front|back|middle|center|centre|"
+                           r"far|near|other|opposite|side|corner)\b))")
+
+
 def _room_middle(m: re.Match[str]) -> str:
     """'in the middle of the lounge' (the room's middle), not 'in the middle of the office chair and the window'."""
     said = m.group(1)
@@ -133,6 +138,8 @@ def tokenize(text: str) -> list[str]:
                   "below the others", text)
     # "at the end of the row", "on the end": the last in the row (either end, where the words do not say which)
     text = re.sub(r"\b(?:at|on) the (?:far )?end(?: of (?:the|a|this) (?:row|line))?(?! of)\b", "the last in the row", text)
+    # "the third chair from the door", "the 2nd desk from the window": counted by nearness to it
+    text = _COUNTED_FROM.sub(lambda m: f"{m.group(1)} closest {m.group(2) or ''}to ", text)
     tokens: list[str] = []
     for part in _SPLIT.split(text):
         part = part.strip()

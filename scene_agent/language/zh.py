@@ -33,11 +33,16 @@ _WHATS_THERE = re.compile(r"([^，。？！；,.?!;]*?)(上面|上|旁边|下面
                           r"(?:都?(?:有|放着|摆着|放了|是)些?(?:什么|哪些)(?:东西)?|有没有东西|有东西(?:吗|(?=[？?。]|$)))")
 
 
+# "从窗户数第二把椅子": counting from the window, the second chair (the second closest to it); not 从左边数 (a side).
+_COUNTED_FROM_THING = re.compile(r"从(?![左右上下前后])([^，。？！；,.?!;从数]{1,12}?)(?:开始|那边|这边)?数起?，?(第[一二三四五])")
+
+
 def to_english(text: str) -> str:
     """A Chinese description as English words, sentences joined by '.', clauses by ','
     ('这是一个白色的垃圾桶，它在书桌旁边。' → 'this is a white trash can, it is next to desk')."""
     text = _FLOOR_NUMBER.sub(_floor, unicodedata.normalize("NFKC", text))
     text = _WHATS_THERE.sub(r"列出\1\2的所有东西", text)
+    text = _COUNTED_FROM_THING.sub(r"离\1\2近的", text)
     sentences: list[list[str]] = []
     for sentence in _SENTENCE.split(text):
         sentences.append([])

@@ -277,6 +277,10 @@ def entries() -> dict[str, tuple[Kind, str]]:
     table.update({w: ("li", "") for w in DISTANCE})
     table[OF] = ("de", "")
     table[CLOSEST], table[FARTHEST] = ("post", "closest to"), ("post", "farthest from")
+    for english in ("the first", "the second", "the third", "the fourth", "the fifth"):  # "离窗户第二近的椅子"
+        nth = english.split()[1]
+        for zh in ORDINAL_WORDS[english]:
+            table[f"{zh}近"], table[f"{zh}远"] = ("post", f"{nth} closest to"), ("post", f"{nth} farthest from")
     return table
 
 

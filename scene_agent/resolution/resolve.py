@@ -260,7 +260,7 @@ class _Run:
         ordinal = reading.ordinal
         # "the second closest chair to the door": the ordinal counts along the relation, not along a row
         ranked = next((r for r, _ in relations if r.kind in ("closest", "farthest")), None) \
-            if ordinal is not None and ordinal.by == "row" and ordinal.index > 0 else None
+            if ordinal is not None and ordinal.by == "row" and ordinal.index >= 0 else None
         for relation, groups in relations:
             rank = ordinal.index if ordinal is not None and relation is ranked else None
             if relation.kind not in FACTS and not self.step(self._relating(relation, groups, rank)):

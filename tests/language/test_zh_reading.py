@@ -86,6 +86,10 @@ def test_support_containment_and_places(demo: Scene, zh: str, en: str) -> None:
     ("最后一个", "the last one"),
     ("两个中较大的", "the larger of the two"),
     ("两张床中大的那张", "the larger of the two beds"),
+    ("离窗户第二近的椅子", "the second closest chair to the window"),
+    ("离冰箱第二远的椅子", "the second farthest chair from the refrigerator"),
+    ("从窗户数第二把椅子", "the second chair from the window"),
+    ("从门口开始数第三把椅子", "the third chair from the doorway"),
 ])
 def test_ordinals_and_comparatives(demo: Scene, zh: str, en: str) -> None:
     same_reading(demo.index, zh, en)
@@ -192,6 +196,11 @@ def test_words_not_understood_are_reported(demo: Scene) -> None:
     ("在房间中间的桌子", "the table in the middle of the room", ["0-2-4"]),
     ("高的台灯", "the tall lamp", ["0-2-8"]),
     ("二楼的床", "the beds on the second floor", ["1-2-1", "1-3-1", "1-4-1"]),
+    # counted by nearness to a thing: the kitchen chairs are 1.1, 2.2, 2.2 and 3.3 m from its window
+    ("从窗户数第二把椅子", "the second chair from the window", ["0-3-2", "0-3-4"]),
+    ("离窗户第二近的椅子", "the second closest chair to the window", ["0-3-2", "0-3-4"]),
+    ("离冰箱第二远的椅子", "the second farthest chair from the fridge", ["0-3-2"]),
+    ("离冰箱最远的椅子", "the furthest chair from the fridge", ["0-3-3"]),
 ])
 def test_find_in_the_demo_home_answers_as_in_english(demo: Scene, zh: str, en: str, codes: list[str]) -> None:
     found = [c.code for c in find(demo, zh).candidates]

@@ -110,6 +110,15 @@ def test_a_rank_along_a_relation(room: Scene) -> None:
     assert codes(room, "the nightstand closest to the box") == [c(5)]
     assert codes(room, "the second closest nightstand to the box") == [c(6)]  # counted by distance, not along a row
     assert codes(room, "it is the second closest door to the suitcase") == [c(0), c(2)]  # the two as far: a tie
+    # counted from a thing: "the second nightstand from the box" is the second closest to it
+    assert codes(room, "the second nightstand from the box") == [c(6)]
+    assert codes(room, "the first nightstand from the box") == [c(5)]  # the closest, not one end of a row
+
+
+def test_the_furthest_one_from_a_thing(room: Scene) -> None:
+    found = find(room, "It is the furthest nightstand from the box.")
+    assert [x.code for x in found.candidates] == [c(6)]
+    assert "from" in found.used_words and not found.unused_words  # 'from' belongs to 'furthest', not left unread
 
 
 def test_nearest_among_those_on_a_side(room: Scene) -> None:
