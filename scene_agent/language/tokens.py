@@ -175,7 +175,7 @@ def tag(tokens: list[str], lexicon: Lexicon) -> list[Piece]:
             if phrase in VIEWS and (clause_start or (VIEWS[phrase] == "facing" and _standing(pieces))):
                 best = Piece("view", tuple(tokens[i:i + n]), VIEWS[phrase])
             elif phrase in SIDES and (phrase not in RELATIONS or (n > 1 and not _before_a_thing(tokens, i + n, phrase))) \
-                    and not _of_a_thing(tokens, i + n, SIDES[phrase], phrase):
+                    and not _of_a_thing(tokens, i + n, SIDES[phrase], phrase) and not _a_things_side(tokens, i, n, lexicon, pieces):
                 best = Piece("side", tuple(tokens[i:i + n]), SIDES[phrase])
             elif phrase in RELATIONS:
                 best = Piece("rel", tuple(tokens[i:i + n]), RELATIONS[phrase])
@@ -234,6 +234,18 @@ def _of_a_thing(tokens: list[str], after: int, side: str, phrase: str = "") -> b
         return False
     return side in ("corner", "middle", "center", "top", "bottom", "front", "back", "left", "right") and bool(follows) \
         and follows[0] == "of" and not ((len(follows) > 1 and follows[-1] in ("room", "rooms")) or follows[1:2] == ["room"])
+
+
+def _a_things_side(tokens: list[str], i: int, n: int, lexicon: Lexicon, before: list[Piece]) -> bool:
+    """'the lamp on the left nightstand': on that nightstand (the left one), not a lamp on the left."""
+    words = tokens[i:i + n]
+    placing = n >= 3 and words[0] in ("on", "at", "in", "by", "near", "beside")
+    after_relation = n == 2 and words[0] == "the" and bool(before) and before[-1].kind == "rel"
+    if not (placing or after_relation) or words[-1] not in ("left", "right"):
+        return False
+    after = i + n + (1 if tokens[i + n:i + n + 1] and color_word(tokens[i + n:i + n + 1])[0] is not None else 0)
+    noun = lexicon.match(tokens, after)
+    return noun is not None and noun[1].kind == "object"  # not 'on the right side', 'on the left wall'
 
 
 def _before_a_thing(tokens: list[str], after: int, phrase: str) -> bool:

@@ -150,6 +150,23 @@ def test_left_and_right_are_sides_or_relations() -> None:
     assert relations(read("the box behind the couch")) == [("behind", "couch")]
 
 
+@pytest.mark.parametrize("text, reference, side", [
+    ("the lamp on the left nightstand", "nightstand", "left"),
+    ("the pillow on the right white couch", "couch", "right"),
+    ("the chair next to the left table", "table", "left"),
+])
+def test_a_side_word_before_a_reference_is_the_references(text: str, reference: str, side: str) -> None:
+    r = read(text)
+    assert not r.sides and not r.unused  # the nightstand on the left, not a lamp on the left
+    (ref,) = r.relations[0].references
+    assert ref.head == reference and [s.kind for s in ref.sides] == [side]
+
+
+@pytest.mark.parametrize("text", ["the chair on the left", "the pillow on the far right side", "the towel on the right wall"])
+def test_a_side_before_a_part_or_a_wall_stays_the_things(text: str) -> None:
+    assert [s.kind for s in read(text).sides] == ["left" if "left" in text else "right"]
+
+
 @pytest.mark.parametrize("text, head, sides, expected", [
     # A view said in a sentence of its own, the door "of the room": the next sentence names the thing.
     ("Face the door of the room.  The recycling bin you want to pick is on the right side.", "recycling bin", ["right"], []),
