@@ -275,6 +275,9 @@ def _place(tokens: list[Tok], k: int) -> list[Tok] | None:
         if de or _head(tokens, j)[0]:
             return _described(tokens, lead, j + de, *(["not"] if negated else []), alone)
         return _said(tokens, lead, j, negated, alone)
+    if post.en in _SIDE_POSTS and len(before) == 1 and before[0].kind == "noun" and _is_room(before[0].en) and \
+            (de or _head(tokens, j)[0]):
+        return _described(tokens, lead, j + de, ALONE[post.en], "in", before[0].en)  # 主卧左边的床头柜: on the left, in it
     relation = "not " + post.en if negated else post.en
     if not de and j < len(tokens) and tokens[j].kind in ("have", "stop", "is"):
         m = j  # 厨房里有几把椅子: there are how many chairs in the kitchen
@@ -294,6 +297,16 @@ def _place(tokens: list[Tok], k: int) -> list[Tok] | None:
     if head or de:
         return _described(tokens, lead, j + de, relation, *render(before))
     return _said(tokens, lead, j, negated, post.en, *render(before))
+
+
+_SIDE_POSTS = frozenset({"to the left of", "to the right of", "in front of", "behind"})
+
+
+def _is_room(english: str) -> bool:
+    """Whether a noun names a room ('master bedroom'): a room's left is where in the room, not a thing's side."""
+    from scene_agent.language.vocabulary import room_aliases
+
+    return english in room_aliases()
 
 
 def _before_noun(tokens: list[Tok], k: int) -> list[Tok] | None:

@@ -201,6 +201,9 @@ def test_words_not_understood_are_reported(demo: Scene) -> None:
     ("离窗户第二近的椅子", "the second closest chair to the window", ["0-3-2", "0-3-4"]),
     ("离冰箱第二远的椅子", "the second farthest chair from the fridge", ["0-3-2"]),
     ("离冰箱最远的椅子", "the furthest chair from the fridge", ["0-3-3"]),
+    # a room's left is a place in the room; the lamp on the left nightstand, either one (no viewpoint said)
+    ("主卧左边床头柜上的台灯", "the lamp on the left nightstand in the master bedroom", ["1-2-4", "1-2-5"]),
+    ("厨房右边的椅子", "the chair on the right in the kitchen", ["0-3-2", "0-3-3", "0-3-4", "0-3-5"]),
 ])
 def test_find_in_the_demo_home_answers_as_in_english(demo: Scene, zh: str, en: str, codes: list[str]) -> None:
     found = [c.code for c in find(demo, zh).candidates]
