@@ -24,7 +24,7 @@ from scene_agent.language.sentences import cut_sentences, selecting_sentence
 from scene_agent.language.settings import Setting, apply_settings, read_setting, unaccounted
 from scene_agent.language.spelling import mend_pieces
 from scene_agent.language.tokens import Piece, tag, tokenize
-from scene_agent.language.views import read_view, starts_np
+from scene_agent.language.views import promote_view, read_view, starts_np
 
 _ALL_OR_BOTH = re.compile(r"\b(?:both|all of them|each of them|all three|all four|all five|all of those|every one of them)\b|"
                           r"(?:number|no|option|#)\s*\d|^\s*#?\d{1,2}\s*$")
@@ -79,7 +79,7 @@ class _Reader:
                 self._sentence(sentence, first=number == start)
         if self.target.noun is None and self.target.view_toward is not None and not self.target.pronoun and \
                 not self.target.sides and not self.target.relations and self.target.view_at is None:
-            self._promote_view()
+            promote_view(self.target)
         if self.target.noun is None and (among := shapes.kind_among(self.target, self.things)) is not None:
             self.target.noun, self.target.noun_kind = among, "object"  # "the smaller of the shelves"
         apply_settings(self.settings, self.target, self, lambda owner, rel, thing: self._relate(owner, rel, thing, None))
@@ -372,11 +372,12 @@ class _Reader:
 
     def _superlative(self, np: NounPhrase, subject: Thing, pieces: list[Piece], i: int) -> tuple[Piece, Thing] | None:
         """'the closest chair to the door': the relation waits for 'to the door'."""
+        near = np.superlative in ("closest", "nearest")
         if i < len(pieces) and pieces[i].kind in ("filler", "word") and pieces[i].words[0] in ("to", "from"):
             self.used += [pieces[i].text] if pieces[i].kind == "word" else []  # "the furthest door from the bed"
-            pieces[i] = Piece("filler", pieces[i].words)
-            return Piece("rel", (np.superlative or "",), "closest" if np.superlative in ("closest", "nearest") else "farthest"), subject
-        subject.sides.append(Side(np.superlative or "", "near" if np.superlative in ("closest", "nearest") else "far"))
+            pieces[i] = Piece("filler", pieces[i].words)  # the relation is said whole: "furthest from"
+            return Piece("rel", (np.superlative or "", pieces[i].words[0]), "closest" if near else "farthest"), subject
+        subject.sides.append(Side(np.superlative or "", "near" if near else "far"))
         return None
 
     def _view(self, pieces: list[Piece], i: int) -> int:
@@ -385,15 +386,3 @@ class _Reader:
         self.target.view = (clause.word, clause.kind)
         self.target.view_toward, self.target.view_at = clause.toward, clause.at
         return i
-
-    def _promote_view(self) -> None:
-        """'look at the picture right above the seat': no clause after the view, so what it looks at is the thing
-        meant, and the words after it place that thing."""
-        seen = self.target.view_toward
-        assert seen is not None
-        self.target.noun, self.target.noun_kind, self.target.said = seen.noun, seen.noun_kind, seen.said
-        for part in ("limits", "colors", "shapes", "materials", "relations", "sides", "excluded"):
-            getattr(self.target, part).extend(getattr(seen, part))
-        self.target.size = self.target.size or seen.size
-        self.target.plural = seen.plural
-        self.target.view, self.target.view_toward = None, None

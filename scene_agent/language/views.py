@@ -133,3 +133,16 @@ def _words_until_comma(pieces: list[Piece], i: int) -> list[str]:
         out += pieces[i].words
         i += 1
     return out
+
+
+def promote_view(target: Thing) -> None:
+    """'look at the picture right above the seat': no clause after the view, so what it looks at is the thing
+    meant, and the words after it place that thing."""
+    seen = target.view_toward
+    assert seen is not None
+    target.noun, target.noun_kind, target.said = seen.noun, seen.noun_kind, seen.said
+    for part in ("limits", "colors", "shapes", "materials", "relations", "sides", "excluded"):
+        getattr(target, part).extend(getattr(seen, part))
+    target.size = target.size or seen.size
+    target.plural = seen.plural
+    target.view, target.view_toward = None, None

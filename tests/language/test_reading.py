@@ -150,6 +150,15 @@ def test_left_and_right_are_sides_or_relations() -> None:
     assert relations(read("the box behind the couch")) == [("behind", "couch")]
 
 
+@pytest.mark.parametrize("text, word, kind", [
+    ("the closest chair to the door", "closest to", "closest"),
+    ("it is the furthest door from the bed", "furthest from", "farthest"),
+])
+def test_a_superlative_before_its_noun_keeps_its_preposition(text: str, word: str, kind: str) -> None:
+    (relation,) = read(text).relations  # said back whole: "the door furthest from the bed (…)"
+    assert (relation.word, relation.kind, relation.references[0].head) == (word, kind, text.split()[-1])
+
+
 @pytest.mark.parametrize("text, reference, side", [
     ("the lamp on the left nightstand", "nightstand", "left"),
     ("the pillow on the right white couch", "couch", "right"),
