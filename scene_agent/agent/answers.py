@@ -282,7 +282,7 @@ def measure_of(result: VolumeResult, measure: str) -> float | None:
     return {"height": extent[2], "length": extent[0], "depth": extent[1]}.get(measure, extent[0])
 
 
-def _unit(measure: str, value: float, lang: Lang) -> str:
+def unit(measure: str, value: float, lang: Lang) -> str:
     if measure == "volume":
         return _m3(value, lang)
     if measure == "area":
@@ -290,7 +290,7 @@ def _unit(measure: str, value: float, lang: Lang) -> str:
     return metres(value, lang)
 
 
-def _item_line(c: Candidate, m: Measured, lang: Lang, asked: str | None = None) -> str:
+def measured_line(c: Candidate, m: Measured, lang: Lang, asked: str | None = None) -> str:
     bits = []
     if c.code in m.colors:
         color = m.colors[c.code]
@@ -336,7 +336,7 @@ def measured(chosen: Plan, targets: tuple[str, ...], picked: tuple[str, ...], m:
             parts.append(sized(c, m.sizes[c.code], chosen.intent.asked_measure, lang))
         parts += [e + ("." if lang == "en" else "。") for e in m.errors.get(c.code, [])]
     elif items and (m.colors or m.volumes or m.sizes or m.errors):
-        parts.append("\n".join(_item_line(c, m, lang, chosen.intent.asked_measure) for c in items))
+        parts.append("\n".join(measured_line(c, m, lang, chosen.intent.asked_measure) for c in items))
         parts += _comparison(chosen, items, m)
         parts += extremes(items, m.sizes, chosen.intent.asked_measure, lang, name)
     if viewer_url:
@@ -371,7 +371,7 @@ def _comparison(chosen: Plan, items: list[Candidate], m: Measured) -> list[str]:
         best = max(values, key=lambda vc: vc[0]) if sup.direction == "max" else min(values, key=lambda vc: vc[0])
         ties = [c for v, c in values if abs(v - best[0]) <= 0.01 * max(abs(best[0]), 1e-9) and c is not best[1]]
         word = SIZE_WORDS_ZH.get(sup.word, sup.word) if lang == "zh" else sup.word
-        line = SUPERLATIVE(lang, word=word, name=name(best[1], lang), value=_unit(measure, best[0], lang))
+        line = SUPERLATIVE(lang, word=word, name=name(best[1], lang), value=unit(measure, best[0], lang))
         if ties:
             line += ABOUT_SAME(lang, codes=", ".join(t.code for t in ties))
         lines.append(line + ("." if lang == "en" else "。"))
@@ -379,11 +379,11 @@ def _comparison(chosen: Plan, items: list[Candidate], m: Measured) -> list[str]:
         big = max(values, key=lambda vc: vc[0])
         small = min(values, key=lambda vc: vc[0])
         if big[0] - small[0] <= 0.02 * big[0]:
-            low, high = _unit(measure, small[0], lang), _unit(measure, big[0], lang)
+            low, high = unit(measure, small[0], lang), unit(measure, big[0], lang)
             lines.append(SAME_SIZE(lang, value=low) if low == high else SAME_RANGE(lang, low=low, high=high))
         else:
-            lines.append(LARGEST(lang, big=name(big[1], lang), big_value=_unit(measure, big[0], lang),
-                                 small=name(small[1], lang), small_value=_unit(measure, small[0], lang)))
+            lines.append(LARGEST(lang, big=name(big[1], lang), big_value=unit(measure, big[0], lang),
+                                 small=name(small[1], lang), small_value=unit(measure, small[0], lang)))
     dominant = {c.code: m.colors[c.code].dominant for c in items if c.code in m.colors}
     colors = {code: d.basic for code, d in dominant.items() if d is not None}
     if len(colors) >= 2 and "compare" in chosen.intent.intents:

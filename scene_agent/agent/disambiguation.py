@@ -62,6 +62,11 @@ def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResul
     codes = codes_in(words)
     if codes and {c.code for c in candidates} <= codes:
         return Decision(needs_selection=False, act_on="named", reason="the query names the codes")
+    if compares(words) and not asks_all(words):  # "compare the red and green chairs": those, even as a tie
+        if len(candidates) == 2:
+            return Decision(needs_selection=False, act_on="all", reason="compare: there are only two")
+        return Decision(needs_selection=True, multiple=True, act_on="several", reason="compare: the user picks which ones",
+                        prompt=ask_prompt(candidates, True, "to compare", lang=lang))
     tied = found.tied if found is not None else None
     if tied is not None:
         # "how tall is the tallest wardrobe?": the answer is the same for each of the tied ones.
@@ -75,11 +80,6 @@ def rules_decision(query: str, candidates: Sequence[Candidate], found: FindResul
         return Decision(needs_selection=False, act_on="all", reason="the query asks about all of them")
     if has_superlative(words) and not (found is not None and any(s.qualifier == "size" for s in found.steps)):
         return Decision(needs_selection=False, act_on="all", reason="a superlative: every candidate has to be measured")
-    if compares(words):
-        if len(candidates) == 2:
-            return Decision(needs_selection=False, act_on="all", reason="compare: there are only two")
-        return Decision(needs_selection=True, multiple=True, act_on="several", reason="compare: the user picks which ones",
-                        prompt=ask_prompt(candidates, True, "to compare", lang=lang))
     if asks_several(words):
         return Decision(needs_selection=True, multiple=True, act_on="several", reason="the user chooses several",
                         prompt=ask_prompt(candidates, True, lang=lang))

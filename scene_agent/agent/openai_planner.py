@@ -37,8 +37,9 @@ or timed out). You may say what holds for all candidates (e.g. that they are all
 named (act_on = "named").
 5. "show / display / visualize / let me see" -> visualize view-only (selection_mode=false) and give the viewer URL.
 6. Colour -> color; volume, "how big" -> volume; a height, width, length or depth, the dimensions, a floor area, \
-"how far is X from Y", "will X fit through the door" -> measure (find each of the two things first). Calls that do \
-not depend on each other go in one step, in parallel.
+"how far is X from Y", "will X fit through the door" -> measure (find each of the two things first); "is X bigger \
+(taller …) than Y", "which is bigger, X or Y", "compare X and Y" -> find each of the two on its own, then volume for \
+both, and say which is bigger with both figures. Calls that do not depend on each other go in one step, in parallel.
 7. If find returns no candidates, say so with its message and suggestions; never invent codes.
 8. Answer in the language of the user's question (a Chinese question gets a Chinese answer), briefly, naming the codes you used (e.g. "chair 0-1-2 is mostly red"); when the \
 query named a floor, say which floor you used."""

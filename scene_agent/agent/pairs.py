@@ -1,12 +1,13 @@
 """The offline planner's answer to a question about two things: how far apart they are, whether one fits through
-the other. Each description is found on its own; one that fits several things is asked about (one pick each, in
-the order they were named); then the measure tool measures the two."""
+the other, how they compare (comparing.py). Each description is found on its own; one that fits several things is
+asked about (one pick each, in the order they were named); then the measure tool measures the two."""
 
 from __future__ import annotations
 
 from scene_agent.agent import answers
 from scene_agent.agent.asking import ask_to_pick, unanswered
 from scene_agent.agent.choices import noun
+from scene_agent.agent.comparing import answer_comparison
 from scene_agent.agent.disambiguation import Decision, ask_prompt
 from scene_agent.agent.plan import Memory, Plan
 from scene_agent.agent.planner import Reply, Turn
@@ -56,14 +57,17 @@ def answer_pair(toolbox: Toolbox, turn: Turn, pair: PairQuestion) -> Reply:
         picked.append(chosen[-1])
     first, second = chosen
     memory = Memory(intent, tuple(chosen), (first.code, second.code))
-    measured = toolbox.call("measure", {"measure": pair.kind, "code": first.code, "to": second.code})
-    if not isinstance(measured.value, MeasureResult):
-        message = measured.error.message if measured.error else "?"
-        return Reply(status="error", answer=FAILED(lang, message=message), memory=memory)
-    said = _said(measured.value, first, second, lang)
+    if pair.kind == "compare":
+        said, both = answer_comparison(toolbox, pair, first, second, lang)
+    else:
+        measured = toolbox.call("measure", {"measure": pair.kind, "code": first.code, "to": second.code})
+        if not isinstance(measured.value, MeasureResult):
+            message = measured.error.message if measured.error else "?"
+            return Reply(status="error", answer=FAILED(lang, message=message), memory=memory)
+        said, both = _said(measured.value, first, second, lang), True
     if picked:
         said = answers.PICKED(lang, names=join([answers.name(c, lang) for c in picked], lang)) + "\n" + said
-    return Reply(status="answered", answer=said, codes=(first.code, second.code), memory=memory)
+    return Reply(status="answered" if both else "error", answer=said, codes=(first.code, second.code), memory=memory)
 
 
 def _find(toolbox: Toolbox, words: str) -> FindResult:

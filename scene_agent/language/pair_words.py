@@ -1,7 +1,9 @@
-"""Questions about two things at once: how far one is from the other, and whether one fits through the other.
+"""Questions about two things at once: how far one is from the other, whether one fits through the other, and how
+they compare.
 
 "how far is the sofa from the tv?", "the distance between the bed and the window", "will the sofa fit through the
-door?", "沙发离电视多远？", "沙发能通过门吗？" each name two descriptions, read apart: each is then found on its own
+door?", "is the red chair bigger than the green chair?", "compare the sofa and the bed", "沙发离电视多远？",
+"沙发能通过门吗？", "红色椅子比绿色椅子大吗？" each name two descriptions, read apart: each is then found on its own
 (and asked about on its own when it fits several things).
 """
 
@@ -13,7 +15,7 @@ from typing import Literal
 
 from scene_agent.language.words import has_chinese, normalize_words
 
-PairKind = Literal["distance", "fit"]
+PairKind = Literal["distance", "fit", "compare"]
 
 _THINGS = r"(?P<a>.+?)"
 _OTHER = r"(?P<b>.+?)"
@@ -27,6 +29,11 @@ _ENGLISH: list[tuple[PairKind, re.Pattern[str]]] = [
     ("fit", re.compile(rf"\b(?:can|could|will) (?:i|we|you|they) (?:get|move|carry|bring|take|fit|push) {_THINGS} "
                        rf"(?:in |out )?(?:through|thru) {_OTHER}$")),
     ("fit", re.compile(rf"\bis {_OTHER} (?:wide|big|large|tall|high) enough for {_THINGS}$")),
+    ("compare", re.compile(rf"\b(?:compare|comparing) {_THINGS} (?:and|with|to|against|versus|vs) {_OTHER}$")),
+    ("compare", re.compile(rf"\bhow (?:does|do) {_THINGS} compare (?:to|with) {_OTHER}$")),
+    ("compare", re.compile(rf"\b(?:what is|what s|whats) the difference between {_THINGS} and {_OTHER}$")),
+    ("compare", re.compile(rf"\b(?P<yes>is|are) {_THINGS} (?P<word>{{words}}) than {_OTHER}$")),
+    ("compare", re.compile(rf"\bwhich (?:one |of them )?is (?P<word>{{words}}) {_THINGS} or {_OTHER}$")),
 ]
 _CHINESE: list[tuple[PairKind, re.Pattern[str]]] = [
     ("distance", re.compile(rf"^{_THINGS}(?:离|距离|距)(?:开)?{_OTHER}(?:有)?多远")),
@@ -34,7 +41,18 @@ _CHINESE: list[tuple[PairKind, re.Pattern[str]]] = [
     ("distance", re.compile(rf"^{_THINGS}(?:和|与|跟){_OTHER}(?:之间)?的?距离")),
     ("fit", re.compile(rf"^{_THINGS}(?:能不能|可不可以|能|可以|会)(?:通过|穿过|搬过|搬进|进得了|过得了|放进|搬出){_OTHER}"
                        rf"(?:吗|么|嘛|不)?$")),
+    ("compare", re.compile(rf"^(?:请)?(?:比较|对比)(?:一下)?{_THINGS}(?:和|与|跟){_OTHER}$")),
+    ("compare", re.compile(rf"^{_THINGS}(?P<yes>比){_OTHER}(?:更|还)?(?P<word>{{zh}})(?:吗|么|嘛|不)?$")),
+    ("compare", re.compile(rf"^{_THINGS}(?:和|与|跟){_OTHER}(?:哪个|哪一个|谁)(?:更|比较)?(?P<word>{{zh}})(?:一些|一点)?$")),
 ]
+# The size comparatives a comparison asks about, and what each says in Chinese.
+COMPARATIVES = {"bigger": "大", "larger": "大", "smaller": "小", "taller": "高", "higher": "高", "shorter": "矮", "lower": "低",
+                "longer": "长", "wider": "宽", "narrower": "窄", "deeper": "深"}
+_WORDS = "|".join(COMPARATIVES)
+_ZH_WORDS = {"大": "bigger", "小": "smaller", "高": "taller", "矮": "shorter", "长": "longer", "宽": "wider", "窄": "narrower",
+             "深": "deeper", "低": "lower", "短": "shorter"}
+_ENGLISH = [(kind, re.compile(p.pattern.replace("{words}", _WORDS))) for kind, p in _ENGLISH]
+_CHINESE = [(kind, re.compile(p.pattern.replace("{zh}", "|".join(_ZH_WORDS)))) for kind, p in _CHINESE]
 _ENDINGS = re.compile(r"[\s?？。.!！]+$")
 # Words at the front of a description that are not part of it ("what is the distance between …").
 _LEADING = re.compile(r"^(?:please |and |so |then |the )")
@@ -47,6 +65,8 @@ class PairQuestion:
     kind: PairKind
     first: str
     second: str
+    word: str | None = None  # a comparison's comparative, in English ('bigger'); None for "compare A and B"
+    yes_no: bool = False     # "is A bigger than B?" (not "which is bigger, A or B?")
 
 
 def pair_question(query: str) -> PairQuestion | None:
@@ -55,17 +75,29 @@ def pair_question(query: str) -> PairQuestion | None:
         text = _ENDINGS.sub("", query.strip())
         for kind, pattern in _CHINESE:
             if match := pattern.search(text):
-                return _pair(kind, match["a"], match["b"])
+                word = match.groupdict().get("word")
+                return _pair(kind, match["a"], match["b"], _ZH_WORDS[word] if word else None, bool(match.groupdict().get("yes")))
         return None
     words = normalize_words(query).replace("'", " ").strip()
     for kind, pattern in _ENGLISH:
         if match := pattern.search(words):
-            return _pair(kind, match["a"], match["b"])
+            return _pair(kind, match["a"], match["b"], match.groupdict().get("word"), bool(match.groupdict().get("yes")))
     return None
 
 
-def _pair(kind: PairKind, first: str, second: str) -> PairQuestion | None:
-    first, second = first.strip(" ,，的"), second.strip(" ,，的")
+def _pair(kind: PairKind, first: str, second: str, word: str | None = None, yes_no: bool = False) -> PairQuestion | None:
+    first, second = first.strip(" ,:，：的"), second.strip(" ,:，：的")
     if not first or not second:
         return None
-    return PairQuestion(kind=kind, first=first, second=second)
+    if kind == "compare" and not (_names_a_thing(first) and _names_a_thing(second)):
+        return None  # "compare the red and green chairs", "compare the chair between the sofa and the tv": one description
+    return PairQuestion(kind=kind, first=first, second=second, word=word, yes_no=yes_no)
+
+
+def _names_a_thing(words: str) -> bool:
+    """Whether the words name a thing of their own and end whole (not 'the red', not 'the chair between the sofa')."""
+    from scene_agent.language.grammar import read
+    from scene_agent.language.zh import to_english
+
+    reading = read(to_english(words) if has_chinese(words) else words)
+    return bool(reading.head) and not any(r.kind == "between" and len(r.references) < 2 for r in reading.relations)

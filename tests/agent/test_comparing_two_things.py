@@ -1,0 +1,91 @@
+"""Two things described apart and compared by the offline planner, in English and Chinese: "is the red chair bigger
+than the green chair?", "which is bigger, the sofa or the bed?", "compare the sofa and the coffee table"; each found
+on its own (a pick when one is ambiguous), both measured by the volume tool, the figures in the answer."""
+
+from __future__ import annotations
+
+import pytest
+from agent_helpers import Picker
+
+from scene_agent.agent.events import ToolCallResult
+from scene_agent.agent.offline_planner import OfflinePlanner
+from scene_agent.agent.scene_agent import SceneAgent
+from scene_agent.config import Settings
+from scene_agent.language.pair_words import pair_question
+from scene_agent.scene.loader import Scene
+from scene_agent.tools.volume import volume
+
+
+def _agent(demo: Scene, settings: Settings) -> SceneAgent:
+    return SceneAgent(demo, settings, OfflinePlanner(), selection_timeout=30)
+
+
+def _m3(demo: Scene, code: str) -> str:
+    v = volume(demo, code).volume_m3
+    assert v is not None
+    return f"{v:.3g}"
+
+
+@pytest.mark.parametrize("query, first, second, word, yes_no", [
+    ("is the red chair bigger than the green chair?", "the red chair", "the green chair", "bigger", True),
+    ("Which is taller: the wardrobe or the dresser?", "the wardrobe", "the dresser", "taller", False),
+    ("compare the sofa with the coffee table", "the sofa", "the coffee table", None, False),
+    ("what's the difference between the sofa and the bed?", "the sofa", "the bed", None, False),
+    ("红色椅子比绿色椅子大吗？", "红色椅子", "绿色椅子", "bigger", True),
+    ("沙发和茶几哪个大？", "沙发", "茶几", "bigger", False),
+    ("比较沙发和茶几", "沙发", "茶几", None, False),
+])
+def test_a_comparison_names_two_descriptions(query: str, first: str, second: str, word: str | None, yes_no: bool) -> None:
+    pair = pair_question(query)
+    assert pair is not None and (pair.kind, pair.first, pair.second, pair.word, pair.yes_no) == (
+        "compare", first, second, word, yes_no)
+
+
+@pytest.mark.parametrize("query", ["compare the red and green chairs", "compare the chair between the sofa and the tv",
+                                   "compare the chairs in the kitchen", "比较红色和绿色的椅子"])
+def test_one_description_of_several_things_is_no_pair(query: str) -> None:
+    assert pair_question(query) is None
+
+
+def test_is_one_bigger_than_the_other(demo: Scene, settings: Settings) -> None:
+    result = _agent(demo, settings).query("is the sofa smaller than the coffee table?")
+    assert result.status == "answered" and result.final.codes == ["0-2-1", "0-2-4"]
+    assert result.final.answer == (f"No: the sofa 0-2-1 is bigger than the coffee table 0-2-4 "
+                                   f"({_m3(demo, '0-2-1')} m³ against {_m3(demo, '0-2-4')} m³).")
+    volumes = [e.args["code"] for e in result.events if isinstance(e, ToolCallResult) and e.tool_name == "volume"]
+    assert sorted(volumes) == ["0-2-1", "0-2-4"]
+
+
+def test_which_is_taller_names_the_taller_first(demo: Scene, settings: Settings) -> None:
+    result = _agent(demo, settings).query("which is taller, the dresser in the guest bedroom or the wardrobe in the "
+                                          "guest bedroom?")
+    assert result.status == "answered"
+    assert result.final.answer.startswith("The wardrobe 1-3-5 is taller than the dresser 1-3-6 (")
+
+
+def test_two_of_the_same_size_are_said_so(demo: Scene, settings: Settings) -> None:
+    result = _agent(demo, settings).query("is the red chair bigger than the green chair?")
+    assert result.final.answer.startswith("Not really: the chair 0-3-2 and the chair 0-3-4 are about the same size (")
+
+
+def test_compare_gives_colour_and_size_of_each(demo: Scene, settings: Settings) -> None:
+    result = _agent(demo, settings).query("比较沙发和茶几")
+    lines = result.final.answer.splitlines()
+    assert lines[0].startswith("- 沙发 0-2-1（Lounge）：灰色；") and lines[1].startswith("- 茶几 0-2-4（Lounge）：棕色；")
+    assert lines[2] == f"沙发 0-2-1比茶几 0-2-4大（{_m3(demo, '0-2-1')} 立方米，{_m3(demo, '0-2-4')} 立方米）。"
+
+
+def test_an_ambiguous_one_is_asked_about_then_compared(demo: Scene, settings: Settings) -> None:
+    picker = Picker(settings, lambda event: ["0-3-3"])
+    result = _agent(demo, settings).query("is the chair in the kitchen taller than the coffee table?", on_event=picker)
+    picker.join()
+    assert len(picker.required) == 1 and sorted(picker.required[0].candidates) == ["0-3-2", "0-3-3", "0-3-4", "0-3-5"]
+    assert result.status == "answered" and result.final.codes == ["0-3-3", "0-2-4"]
+    assert result.final.answer.startswith("You picked chair 0-3-3 (Kitchen).\nYes: the chair 0-3-3 is taller than the "
+                                          "coffee table 0-2-4 (")
+
+
+def test_the_same_words_as_one_description_still_compare_those(demo: Scene, settings: Settings) -> None:
+    result = _agent(demo, settings).query("compare the red and green chairs")
+    assert result.status == "answered" and sorted(result.final.codes) == ["0-3-2", "0-3-4"]
+    assert "Colours: 0-3-2 red, 0-3-4 green." in result.final.answer
