@@ -33,7 +33,8 @@ _ENGLISH: list[tuple[PairKind, re.Pattern[str]]] = [
     ("compare", re.compile(rf"\bhow (?:does|do) {_THINGS} compare (?:to|with) {_OTHER}$")),
     ("compare", re.compile(rf"\b(?:what is|what s|whats) the difference between {_THINGS} and {_OTHER}$")),
     ("compare", re.compile(rf"\b(?P<yes>is|are) {_THINGS} (?P<word>{{words}}) than {_OTHER}$")),
-    ("compare", re.compile(rf"\bwhich (?:one |of them )?is (?P<word>{{words}}) {_THINGS} or {_OTHER}$")),
+    ("compare", re.compile(rf"\bwhich (?:one |of them |of the two |(?P<kind>[a-z]+(?: [a-z]+)?) )?is (?P<word>{{words}}) {_THINGS} "
+                           rf"or {_OTHER}$")),
 ]
 _CHINESE: list[tuple[PairKind, re.Pattern[str]]] = [
     ("distance", re.compile(rf"^{_THINGS}(?:离|距离|距)(?:开)?{_OTHER}(?:有)?多远")),
@@ -43,7 +44,8 @@ _CHINESE: list[tuple[PairKind, re.Pattern[str]]] = [
                        rf"(?:吗|么|嘛|不)?$")),
     ("compare", re.compile(rf"^(?:请)?(?:比较|对比)(?:一下)?{_THINGS}(?:和|与|跟){_OTHER}$")),
     ("compare", re.compile(rf"^{_THINGS}(?P<yes>比){_OTHER}(?:更|还)?(?P<word>{{zh}})(?:吗|么|嘛|不)?$")),
-    ("compare", re.compile(rf"^{_THINGS}(?:和|与|跟){_OTHER}(?:哪个|哪一个|谁)(?:更|比较)?(?P<word>{{zh}})(?:一些|一点)?$")),
+    ("compare", re.compile(rf"^{_THINGS}(?:和|与|跟|还是){_OTHER}(?:哪个|哪一个|谁)(?:更|比较)?(?P<word>{{zh}})(?:一些|一点)?$")),
+    ("compare", re.compile(rf"^(?:哪个|哪一个)(?:更|比较)?(?P<word>{{zh}})(?:一些|一点)?[，,：:]?{_THINGS}还是{_OTHER}$")),
 ]
 # The size comparatives a comparison asks about, and what each says in Chinese.
 COMPARATIVES = {"bigger": "大", "larger": "大", "smaller": "小", "taller": "高", "higher": "高", "shorter": "矮", "lower": "低",
@@ -81,8 +83,26 @@ def pair_question(query: str) -> PairQuestion | None:
     words = normalize_words(query).replace("'", " ").strip()
     for kind, pattern in _ENGLISH:
         if match := pattern.search(words):
-            return _pair(kind, match["a"], match["b"], match.groupdict().get("word"), bool(match.groupdict().get("yes")))
+            found = match.groupdict()
+            first, second = _ones(found["a"], found["b"], found.get("kind"))
+            return _pair(kind, first, second, found.get("word"), bool(found.get("yes")))
     return None
+
+
+def _ones(first: str, second: str, kind: str | None) -> tuple[str, str]:
+    """'the one', 'the red one' named by the kind said ('which chair is bigger, the red one or the green one') or
+    by the other description ('is the bed in the master bedroom bigger than the one in the guest bedroom')."""
+    if kind is None and not _ONE.search(second):
+        return first, second
+    from scene_agent.language.grammar import read
+
+    said = kind or read(first).said or read(first).head
+    if not said:
+        return first, second
+    return _ONE.sub(said, first) if kind else first, _ONE.sub(said, second)
+
+
+_ONE = re.compile(r"\bone\b(?! of)")
 
 
 def _pair(kind: PairKind, first: str, second: str, word: str | None = None, yes_no: bool = False) -> PairQuestion | None:

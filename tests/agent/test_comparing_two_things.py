@@ -34,6 +34,12 @@ def _m3(demo: Scene, code: str) -> str:
     ("红色椅子比绿色椅子大吗？", "红色椅子", "绿色椅子", "bigger", True),
     ("沙发和茶几哪个大？", "沙发", "茶几", "bigger", False),
     ("比较沙发和茶几", "沙发", "茶几", None, False),
+    ("哪个更大，沙发还是床？", "沙发", "床", "bigger", False),
+    # 'one' is the kind said, or the other thing's
+    ("which chair is bigger, the red one or the green one?", "the red chair", "the green chair", "bigger", False),
+    ("is the bed in the master bedroom bigger than the one in the guest bedroom?", "the bed in the master bedroom",
+     "the bed in the guest bedroom", "bigger", True),
+    ("which of the two is longer, the sofa or the bench?", "the sofa", "the bench", "longer", False),
 ])
 def test_a_comparison_names_two_descriptions(query: str, first: str, second: str, word: str | None, yes_no: bool) -> None:
     pair = pair_question(query)
