@@ -110,7 +110,8 @@ class _Reader:
                     rel_piece, owner = relation
                     if negated is not None and np.noun is not None and np.noun.kind == "room":
                         owner.excluded.append(Thing(pronoun=True, limits=[np.text_without_det]))  # "not in the kids room"
-                        relation, negated = None, None
+                        if not (i < len(pieces) and pieces[i].kind in ("or", "and")):  # "… or the kitchen": not there either
+                            relation, negated = None, None
                         continue
                     # "in the kitchen", "on floor 1" say where to look; "to the right of the closet" names a thing
                     if np.text_without_det == "room" and pieces[i:i + 1] and pieces[i].words == ("from",) and \

@@ -37,12 +37,22 @@ _WHATS_THERE = re.compile(r"([^，。？！；,.?!;]*?)(上面|上|旁边|下面
 _COUNTED_FROM_THING = re.compile(r"从(?![左右上下前后])([^，。？！；,.?!;从数]{1,12}?)(?:开始|那边|这边)?数起?，?(第[一二三四五])")
 
 
+# "床尾的凳子", "角落的植物": a place said before the thing, as where it is (在床尾的凳子: the stool at the foot of the bed).
+_PLACE_BEFORE = re.compile(r"(?<![在放摆])(床尾|床脚|床头(?!柜)|角落|墙角)(?:那边|这边|那里|这里|旁边)?的")
+
+
+# "既不是红色也不是蓝色的椅子": neither red nor blue — not red or blue.
+_NEITHER = re.compile(r"既?不(是|在)([^，。？！；,.?!;也]+?)，?也不(?:是|在)([^，。？！；,.?!;]+?)的")
+
+
 def to_english(text: str) -> str:
     """A Chinese description as English words, sentences joined by '.', clauses by ','
     ('这是一个白色的垃圾桶，它在书桌旁边。' → 'this is a white trash can, it is next to desk')."""
     text = _FLOOR_NUMBER.sub(_floor, unicodedata.normalize("NFKC", text))
     text = _WHATS_THERE.sub(r"列出\1\2的所有东西", text)
     text = _COUNTED_FROM_THING.sub(r"离\1\2近的", text)
+    text = _PLACE_BEFORE.sub(r"在\1的", text)
+    text = _NEITHER.sub(r"不\1\2或\3的", text)
     sentences: list[list[str]] = []
     for sentence in _SENTENCE.split(text):
         sentences.append([])

@@ -121,7 +121,7 @@ def size_value(item: ItemAttributes, measure: str) -> float | None:
     """The number a size word compares: volume (area for flat things), height, length or depth."""
     extent = item.extent_m
     if measure == "size":
-        if (extent is not None and extent[2] < 0.05) or item.volume_m3 is None:
+        if _flat(item):
             return _footprint_area(item) or None
         if extent is not None and sorted(extent)[0] < THIN * sorted(extent)[1]:
             big, middle = sorted(extent)[2], sorted(extent)[1]
@@ -147,9 +147,24 @@ def _same(a: float, b: float, measure: str) -> bool:
     return abs(a - b) <= max(LENGTH_TIE_M, 0.03 * max(abs(a), abs(b)))
 
 
+def _flat(item: ItemAttributes) -> bool:
+    return (item.extent_m is not None and item.extent_m[2] < 0.05) or item.volume_m3 is None
+
+
+def _bulk(item: ItemAttributes) -> float:
+    """A thing's volume; a flat one's, its area times its thickness (a centimetre at least)."""
+    if not _flat(item) and item.volume_m3 is not None:
+        return item.volume_m3
+    return _footprint_area(item) * max(item.extent_m[2] if item.extent_m is not None else 0.0, 0.01)
+
+
 def by_size(codes: list[str], word: SizeWord, attributes: AttributesOf) -> Narrowing:
-    """Keep the biggest (smallest, tallest …) one, or those tied with it; 'the large ones' keeps the clearly large."""
-    values = {code: size_value(attributes(code), word.measure) for code in codes}
+    """Keep the biggest (smallest, tallest …) one, or those tied with it; 'the large ones' keeps the clearly large.
+    Flat things (rugs) are sized by their area among their kind, but by their volume beside things of bulk: 'the big
+    thing in the lounge' is the sofa, not the rug under it."""
+    items = {code: attributes(code) for code in codes}
+    mixed = word.measure == "size" and len({_flat(item) for item in items.values()}) > 1
+    values = {code: _bulk(item) if mixed else size_value(item, word.measure) for code, item in items.items()}
     known = [(v, c) for c, v in values.items() if v is not None]
     if not known:
         return Narrowing("size", word.word, tuple(codes), tuple(codes), values=dict(values), measure=word.measure)

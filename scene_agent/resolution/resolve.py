@@ -321,11 +321,14 @@ class _Run:
 
     def _exclude(self, excluded: Reading) -> bool:
         """'not the red one', 'except the office chair': whatever those words pick among the candidates goes."""
-        inner = resolve(self.scene, describe(excluded, self.scene.index), within=list(self.codes), places=self.places)
+        described = describe(excluded, self.scene.index)
+        inner = resolve(self.scene, described, within=list(self.codes), places=self.places)
         out = set(inner.codes)
         if not out or out >= set(self.codes):
-            self.unused.append(Unused(excluded.text or "not …", "excludes_none"))
-            return True
+            spec = described.spec
+            if out or spec.object_labels or excluded.qualified or not (spec.room_types or spec.room_names):
+                self.unused.append(Unused(excluded.text or "not …", "excludes_none"))
+            return True  # (none of them is in the room said not to be it: the words hold, and are used)
         kept = tuple(c for c in self.codes if c not in out)
         return self.step(Narrowing("exclude", f"not {excluded.text}".strip(), tuple(self.codes), kept, tied=len(kept) > 1))
 

@@ -111,6 +111,11 @@ def test_negation_and_exclusion(text: str, head: str, excluded: list[tuple[str, 
     assert [(e.head, e.color.word if e.color else None) for e in r.excluded] == excluded or not excluded
 
 
+def test_not_in_one_room_or_another() -> None:
+    r = read("the plant that is not in the lounge or the kitchen")
+    assert r.head == "plant" and [e.head for e in r.excluded] == ["one lounge", "one kitchen"]  # neither room
+
+
 def test_the_other_one_is_an_order_word() -> None:
     order = read("the other chair").order
     assert order is not None and order.kind == "other"

@@ -204,7 +204,11 @@ def test_words_not_understood_are_reported(demo: Scene) -> None:
     # a room's left is a place in the room; the lamp on the left nightstand, either one (no viewpoint said)
     ("主卧左边床头柜上的台灯", "the lamp on the left nightstand in the master bedroom", ["1-2-4", "1-2-5"]),
     ("厨房右边的椅子", "the chair on the right in the kitchen", ["0-3-2", "0-3-3", "0-3-4", "0-3-5"]),
+    ("既不是红色也不是蓝色的椅子", "the chair that is neither red nor blue", ["0-3-4", "0-3-5", "0-4-2"]),
+    ("既不在客厅也不在厨房的植物", "the plant that is not in the lounge or the kitchen", ["0-1-3", "0-4-7", "1-1-1", "1-3-7"]),
+    ("床尾的凳子", "the stool at the foot of the bed", ["1-4-8"]),
 ])
 def test_find_in_the_demo_home_answers_as_in_english(demo: Scene, zh: str, en: str, codes: list[str]) -> None:
     found = [c.code for c in find(demo, zh).candidates]
     assert sorted(found) == sorted(c.code for c in find(demo, en).candidates) == sorted(codes)
+    assert [u.why for u in find(demo, en).unused_words] in ([], ["no_view"])  # used, or a side said without a view

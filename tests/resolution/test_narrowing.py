@@ -79,6 +79,16 @@ def test_plain_size_words_keep_the_clearly_big_ones() -> None:
     assert by_size(list(cabinets), size_word(["small"])[0], cabinets.__getitem__).kept == ("0-5-6",)
 
 
+def test_a_rug_is_sized_by_its_area_among_rugs_and_by_its_bulk_among_furniture() -> None:
+    big_rug = item("0-6-1", volume=None, extent=(3.0, 2.0, 0.01), box=(0, 0, 3, 2, 0, 0.01))   # 6 m², 0.06 m³ of bulk
+    small_rug = item("0-6-2", volume=None, extent=(1.0, 1.0, 0.01), box=(3, 0, 4, 1, 0, 0.01))
+    sofa = item("0-6-3", volume=1.6, extent=(2.2, 0.95, 0.86), box=(0, 3, 2.2, 3.95, 0, 0.86))  # 2.1 m² of floor
+    things = {c.code: c for c in (big_rug, small_rug, sofa)}
+    biggest = size_word(["biggest"])[0]
+    assert by_size(["0-6-1", "0-6-2"], biggest, things.__getitem__).kept == ("0-6-1",)
+    assert by_size(list(things), biggest, things.__getitem__).kept == ("0-6-3",)  # not 6 m² against 1.6 m³
+
+
 def test_order_words_among_listed_candidates() -> None:
     listed = ["0-1-1", "0-1-2", "0-1-3"]
     assert by_order(listed, order_word("the third one")[0]).kept == ("0-1-3",)
