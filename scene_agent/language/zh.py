@@ -45,6 +45,11 @@ _PLACE_BEFORE = re.compile(r"(?<![在放摆])(床尾|床脚|床头(?!柜)|角落
 _NEITHER = re.compile(r"既?不(是|在)([^，。？！；,.?!;也]+?)，?也不(?:是|在)([^，。？！；,.?!;]+?)的")
 
 
+# "面对厨房的窗户，左边的椅子": a view said alone before a comma faces the kitchen's window (not "the window facing
+# the kitchen", as 面向窗户的椅子 is the chair facing the window).
+_FACING_WHOSE = re.compile(r"(?:(?<=^)|(?<=[。？！；.?!;]))(面对着|面对|面向|面朝|朝着|对着)([^，,。的]+?)的([^，,。的]+?)[，,]")
+
+
 def to_english(text: str) -> str:
     """A Chinese description as English words, sentences joined by '.', clauses by ','
     ('这是一个白色的垃圾桶，它在书桌旁边。' → 'this is a white trash can, it is next to desk')."""
@@ -53,6 +58,7 @@ def to_english(text: str) -> str:
     text = _COUNTED_FROM_THING.sub(r"离\1\2近的", text)
     text = _PLACE_BEFORE.sub(r"在\1的", text)
     text = _NEITHER.sub(r"不\1\2或\3的", text)
+    text = _FACING_WHOSE.sub(r"\1\2\3，", text)
     sentences: list[list[str]] = []
     for sentence in _SENTENCE.split(text):
         sentences.append([])

@@ -166,7 +166,7 @@ HAVE_NOT = ("没有", "没带")  # "上面没有台灯的床头柜": the nightst
 # of "facing" (VIEW_WORDS) are one too when they do not open the clause or come before 的 ("面向窗户的椅子": the chair
 # facing the window).
 PREPOSITIONS: dict[str, tuple[str, ...]] = {
-    "close to": ("靠近", "接近", "挨着", "靠着", "贴近"), "closest to": ("最靠近", "最接近", "离得最近"),
+    "close to": ("靠近", "接近", "挨着", "靠着", "贴近", "靠"), "closest to": ("最靠近", "最接近", "离得最近"),
     "right next to": ("紧挨着", "紧靠着", "紧靠"),
 }
 # Where the speaker stands or looks, said before the rest ("面对床，左边的那个": facing the bed, the one on the left).

@@ -321,6 +321,8 @@ def _before_noun(tokens: list[Tok], k: int) -> list[Tok] | None:
     where = render(tokens[k + 1:end])
     if end < len(tokens) and tokens[end].kind == "de":
         return _described(tokens, k, end + 1, prep.en, *where)
+    if end + 1 < len(tokens) and tokens[end].kind == "dem" and tokens[end + 1].kind in WORDLIKE:
+        return _described(tokens, k, end + 1, prep.en, *where)  # 靠窗那把椅子: the chair by the window
     return _said(tokens, k, end, False, prep.en, *where)
 
 

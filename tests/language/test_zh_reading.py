@@ -207,6 +207,8 @@ def test_words_not_understood_are_reported(demo: Scene) -> None:
     ("既不是红色也不是蓝色的椅子", "the chair that is neither red nor blue", ["0-3-4", "0-3-5", "0-4-2"]),
     ("既不在客厅也不在厨房的植物", "the plant that is not in the lounge or the kitchen", ["0-1-3", "0-4-7", "1-1-1", "1-3-7"]),
     ("床尾的凳子", "the stool at the foot of the bed", ["1-4-8"]),
+    ("面对厨房的窗户，左边数第三把椅子", "facing the kitchen window, the third chair from the left", ["0-3-3", "0-3-5"]),
+    ("靠窗那把椅子旁边的椅子", "the chair next to the chair close to the window", ["0-3-2", "0-3-4"]),
 ])
 def test_find_in_the_demo_home_answers_as_in_english(demo: Scene, zh: str, en: str, codes: list[str]) -> None:
     found = [c.code for c in find(demo, zh).candidates]
