@@ -128,6 +128,8 @@ def tokenize(text: str) -> list[str]:
     text = re.sub(r"\blooking (?=the front of)", "looking at ", text)
     # "in the middle of the lounge": the middle of the room, in the lounge (a room is no thing to be between)
     text = _ROOM_MIDDLE.sub(_room_middle, text)
+    # "on the bed's left": on the left side of the bed
+    text = re.sub(r"\b(on|at|to) the ([a-z]+(?: [a-z]+)?) ?'s (left|right)(?: hand)?(?: side)?\b", r"\1 the \3 side of the \2", text)
     # "with nothing on it", "has nothing on top": without anything there
     text = re.sub(r"\bwith nothing\b", "without anything", text)
     text = re.sub(r"\b(?:has|have) nothing\b", "does not have anything", text)

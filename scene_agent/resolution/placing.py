@@ -25,8 +25,12 @@ def rooms_of_references(scene: Scene, reading: Reading) -> set[str]:
         references += [r for r in (reading.view.toward, reading.view.at) if r is not None]
     for reference in references:
         spec = describe(reference, scene.index).spec
-        if spec.object_labels and says_where(spec):
-            rooms |= {room for c in match(scene.index, spec).codes if kind_of(c) == "object" and (room := parent_of(c))}
+        if (spec.object_labels or spec.unknown_words) and says_where(spec):
+            found = match(scene.index, spec).codes
+            if not found:  # "closest to the door in the master bedroom" with no door there: still in that room
+                found = match(scene.index, replace(spec, object_labels=(), generic=None)).codes
+            rooms |= {room for c in found if (room := c if kind_of(c) == "room" else parent_of(c) if kind_of(c) == "object"
+                                              else None)}
         rooms |= rooms_of_references(scene, reference)
     return rooms
 

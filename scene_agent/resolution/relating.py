@@ -108,6 +108,14 @@ def _listed(measured: Measure, relation: Relation) -> Measure:
     return measured
 
 
+def to_the_walls(relation: Relation) -> bool:
+    """'closest to the wall', 'far from the walls': a room's walls are its outline, not things of a scan (which wall
+    'the far wall' or 'the yellow wall' is, the outline does not say)."""
+    ref = relation.references[0] if len(relation.references) == 1 else None
+    return relation.kind in ("closest", "farthest") and ref is not None and ref.head in ("wall", "walls") and \
+        not ref.qualified and ref.text.split()[-1:] in (["wall"], ["walls"]) and len(ref.text.split()) <= 2
+
+
 def by_walls(codes: list[str], relation: Relation, places: Places) -> Narrowing:
     """'closest to the wall', 'furthest from the wall': measured to the room's outline (a room's walls are not things
     of the scan), room by room as any relation."""

@@ -19,6 +19,7 @@ from dataclasses import replace
 from scene_agent.language.color_words import ColorWord
 from scene_agent.language.reading import Reading, Relation, Side, Unused, names_nothing
 from scene_agent.language.relation_words import PLACING
+from scene_agent.language.words import singular_phrase
 from scene_agent.resolution.attachment import hoisted
 from scene_agent.resolution.facing import view_frame
 from scene_agent.resolution.matching import Missing, hinted_rooms, match
@@ -27,7 +28,7 @@ from scene_agent.resolution.narrowing import Narrowing, by_color, by_material, b
 from scene_agent.resolution.outcome import Resolution
 from scene_agent.resolution.placing import kin_in_rooms, rooms_of_references, says_where
 from scene_agent.resolution.query import Description, describe
-from scene_agent.resolution.relating import by_relation, by_walls
+from scene_agent.resolution.relating import by_relation, by_walls, to_the_walls
 from scene_agent.resolution.sides import across_the_line, by_position, by_side
 from scene_agent.resolution.spots import Places, places_of
 from scene_agent.resolution.viewpoint import Viewpoint
@@ -175,14 +176,6 @@ def _them(reading: Reading | None) -> bool:
     return reading is not None and not reading.head and reading.text.split()[:1] in (["them"], ["those"], ["these"])
 
 
-def _to_the_walls(relation: Relation) -> bool:
-    """'closest to the wall', 'far from the walls': a room's walls are its outline, not things of a scan (which wall
-    'the far wall' or 'the yellow wall' is, the outline does not say)."""
-    ref = relation.references[0] if len(relation.references) == 1 else None
-    return relation.kind in ("closest", "farthest") and ref is not None and ref.head in ("wall", "walls") and \
-        not ref.qualified and ref.text.split()[-1:] in (["wall"], ["walls"]) and len(ref.text.split()) <= 2
-
-
 class _Run:
     """One resolution's steps over the candidates, stopping at the first that leaves nothing."""
 
@@ -238,7 +231,7 @@ class _Run:
                 return
         self.frame = self._frame(reading) or self.camera
         relations: list[tuple[Relation, list[list[str]]]] = []
-        walls = [r for r in reading.relations if _to_the_walls(r)]
+        walls = [r for r in reading.relations if to_the_walls(r)]
         for relation in reading.relations:
             if relation in walls:
                 continue
@@ -324,11 +317,10 @@ class _Run:
         described = describe(excluded, self.scene.index)
         inner = resolve(self.scene, described, within=list(self.codes), places=self.places)
         out = set(inner.codes)
-        if not out or out >= set(self.codes):
-            spec = described.spec
-            if out or spec.object_labels or excluded.qualified or not (spec.room_types or spec.room_names):
+        if not out or out >= set(self.codes):  # (none is in the room said not to be it: the words hold, and are used)
+            if out or described.spec.object_labels or excluded.qualified or not says_where(described.spec):
                 self.unused.append(Unused(excluded.text or "not …", "excludes_none"))
-            return True  # (none of them is in the room said not to be it: the words hold, and are used)
+            return True
         kept = tuple(c for c in self.codes if c not in out)
         return self.step(Narrowing("exclude", f"not {excluded.text}".strip(), tuple(self.codes), kept, tied=len(kept) > 1))
 
@@ -339,8 +331,10 @@ class _Run:
         rooms = frozenset(self.places.spot(c).room for c in self.codes)
         for ref in relation.references:
             # read from where the speaker stands, too: 'facing the bed, the lamp on the nightstand on the left'
-            resolved = resolve(self.scene, describe(ref, self.scene.index), places=self.places, rooms=rooms,
-                               viewpoint=self.frame)
+            described = describe(ref, self.scene.index)
+            resolved = resolve(self.scene, described, places=self.places, rooms=rooms, viewpoint=self.frame)
+            if resolved.codes and ref.said in described.spec.unknown_words:  # "the fireplace in the kitchen": not the
+                resolved = resolve(self.scene, describe(replace(ref, head=ref.said), self.scene.index))  # kitchen
             if not resolved.codes and resolved.missing is None and ref.qualified:
                 bare = replace(ref, colors=(), size=None, shapes=(), materials=(), relations=(), sides=(), ordinal=None)
                 resolved = resolve(self.scene, describe(bare, self.scene.index), places=self.places, rooms=rooms)
@@ -351,7 +345,8 @@ class _Run:
                     self.empty_reference, self.codes = resolved, []
                     return None
                 if not ref.head or (resolved.missing is not None and resolved.missing.kind in ("label", "words", "room")):
-                    self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "no_such", ref.head or ref.text))
+                    said = singular_phrase(ref.said) if ref.said else ref.head or ref.text  # not 'fireplace kitchen'
+                    self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "no_such", said))
                     return None
                 self.empty_reference = resolved
                 self.unused.append(Unused(f"{relation.word} {ref.text}".strip(), "none_fits", ref.head))

@@ -153,6 +153,7 @@ def test_left_and_right_are_sides_or_relations() -> None:
     assert relations(read("the lamp to the left of the bed")) == [("left", "bed")]
     assert relations(read("the chair in front of the desk")) == [("front", "desk")]
     assert relations(read("the box behind the couch")) == [("behind", "couch")]
+    assert relations(read("the nightstand on the bed's left")) == [("left", "bed")]  # its left side, not on it
 
 
 @pytest.mark.parametrize("text, word, kind", [

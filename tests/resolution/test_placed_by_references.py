@@ -36,3 +36,16 @@ def test_between_two_kinds_is_said_with_both(demo: Scene) -> None:
     found = find(demo, "the nightstand between the bed and the wardrobe in the guest bedroom")
     assert [c.code for c in found.candidates] == ["1-3-2", "1-3-3"]  # neither is: both asked about
     assert (found.note or "").startswith("No nightstand is between the bed and the wardrobe.")
+
+
+@pytest.mark.parametrize("text, placed, missing", [
+    ("the chair near the fireplace in the kitchen", ["0-3-2", "0-3-3", "0-3-4", "0-3-5"], "fireplace"),
+    ("the lamp closest to the door in the master bedroom", ["1-2-4", "1-2-5"], "door"),  # the home has no doors
+])
+def test_a_reference_the_scene_lacks_still_places_the_thing_in_its_room(demo: Scene, text: str, placed: list[str],
+                                                                        missing: str) -> None:
+    # the room said of the missing thing is where the thing is; the missing thing is said, never read as the room
+    found = find(demo, text)
+    assert [c.code for c in found.candidates] == placed
+    assert [u.why for u in found.unused_words] == ["no_such"]
+    assert found.note is not None and found.note.startswith(f"There is no {missing} here, so I did not use")
