@@ -14,7 +14,7 @@ from scene_agent.agent.planner import Reply, Turn
 from scene_agent.agent.toolbox import Toolbox
 from scene_agent.language.display_names import zh_room_name
 from scene_agent.language.intent import parse_intent
-from scene_agent.language.pair_words import PairQuestion
+from scene_agent.language.pair_words import PairQuestion, is_pronoun, pair_question
 from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang
 from scene_agent.tools.find import Candidate, FindResult
@@ -36,6 +36,8 @@ def answer_pair(toolbox: Toolbox, turn: Turn, pair: PairQuestion) -> Reply:
     chosen: list[Candidate] = []
     picked: list[Candidate] = []
     for words in (pair.first, pair.second):
+        if is_pronoun(words):  # "is it bigger than the coffee table?": what the last answer was about
+            words = _last_talked_about(turn) or words
         found = _find(toolbox, words)
         if not found.candidates:
             said = found.message or NOTHING_CALLED(lang, words=words)
@@ -68,6 +70,15 @@ def answer_pair(toolbox: Toolbox, turn: Turn, pair: PairQuestion) -> Reply:
     if picked:
         said = answers.PICKED(lang, names=join([answers.name(c, lang) for c in picked], lang)) + "\n" + said
     return Reply(status="answered" if both else "error", answer=said, codes=(first.code, second.code), memory=memory)
+
+
+def _last_talked_about(turn: Turn) -> str | None:
+    """The codes the last answer was about; after a question about two things, the first ('how far is it from the
+    tv?' then 'is it bigger than the coffee table?': still the sofa)."""
+    last = next((e for e in reversed(turn.history) if e.codes), None)
+    if last is None:
+        return None
+    return last.codes[0] if len(last.codes) == 2 and pair_question(last.query) is not None else " ".join(last.codes)
 
 
 def _find(toolbox: Toolbox, words: str) -> FindResult:

@@ -109,9 +109,17 @@ def _pair(kind: PairKind, first: str, second: str, word: str | None = None, yes_
     first, second = first.strip(" ,:，：的"), second.strip(" ,:，：的")
     if not first or not second:
         return None
-    if kind == "compare" and not (_names_a_thing(first) and _names_a_thing(second)):
+    if kind == "compare" and not all(_names_a_thing(words) or is_pronoun(words) for words in (first, second)):
         return None  # "compare the red and green chairs", "compare the chair between the sofa and the tv": one description
     return PairQuestion(kind=kind, first=first, second=second, word=word, yes_no=yes_no)
+
+
+PRONOUNS = frozenset({"it", "this", "that", "this one", "that one", "it s", "它", "这个", "那个", "它们"})
+
+
+def is_pronoun(words: str) -> bool:
+    """Whether a description is only a word for the thing last talked about ('how far is it from the tv?')."""
+    return words.strip().lower() in PRONOUNS
 
 
 def _names_a_thing(words: str) -> bool:

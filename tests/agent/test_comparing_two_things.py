@@ -95,3 +95,13 @@ def test_the_same_words_as_one_description_still_compare_those(demo: Scene, sett
     result = _agent(demo, settings).query("compare the red and green chairs")
     assert result.status == "answered" and sorted(result.final.codes) == ["0-3-2", "0-3-4"]
     assert "Colours: 0-3-2 red, 0-3-4 green." in result.final.answer
+
+
+def test_it_is_what_the_last_answer_was_about(demo: Scene, settings: Settings) -> None:
+    agent = _agent(demo, settings)
+    assert agent.query("what colour is the sofa?").final.codes == ["0-2-1"]
+    assert agent.query("how far is it from the tv?").final.codes == ["0-2-1", "0-2-6"]
+    bigger = agent.query("is it bigger than the coffee table?")  # still the sofa, not the tv
+    assert bigger.final.answer.startswith("Yes: the sofa 0-2-1 is bigger than the coffee table 0-2-4 (")
+    taller = agent.query("它比电视高吗？")
+    assert taller.final.answer.startswith("是的：沙发 0-2-1比电视 0-2-6高（")
