@@ -102,7 +102,7 @@ def _ones(first: str, second: str, kind: str | None) -> tuple[str, str]:
     return _ONE.sub(said, first) if kind else first, _ONE.sub(said, second)
 
 
-_ONE = re.compile(r"\bone\b(?! of)")
+_ONE = re.compile(r"\bone\b(?! of| m\b| metre| meter| foot| feet| inch)")
 
 
 def _pair(kind: PairKind, first: str, second: str, word: str | None = None, yes_no: bool = False) -> PairQuestion | None:
