@@ -196,7 +196,13 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
             turned[c] = min((_turn_to(spot(c), r, front) for r in refs_of(c)), default=inf)
         return turned, None, "low", Margin(20.0)
     if kind in ("left", "right", "front", "behind"):
-        return _beside(codes, kind, refs_of, places, frame)
+        beside = _beside(codes, kind, refs_of, places, frame)
+        there = beside[1] if beside is not None else None
+        if beside is None or there is None or listing or len(there) < 2:
+            return beside
+        # "the lamp in front of the window": the one right in front of it, not all on that side of the room (those
+        # about as near are kept: a near tie is asked about)
+        return beside[0], set(by_contrast({c: beside[0][c] for c in there}, "low", BESIDE)), "low", NEAR
     return None
 
 

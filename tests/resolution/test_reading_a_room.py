@@ -259,6 +259,16 @@ KITCHEN = [box(0, "kitchen cabinet", 1.0, 0.3, 0.8, 0.6, 0.85, BROWN), box(1, "k
            box(3, "kitchen cabinet", 2.0, 0.2, 0.8, 0.35, 0.7, BROWN, z=2.0), *walls(20, 4.0, 3.0)]
 
 
+def test_in_front_of_is_the_one_right_there_not_all_on_that_side(tmp_path: Path) -> None:
+    # Facing the bed from its foot: one lamp just off the foot, one across the room, both in front of the bed.
+    lamps = [*BEDROOM[:1], box(1, "lamp", 3.0, 2.5, 0.3, 0.3, 1.5, WHITE), box(2, "lamp", 3.3, 0.4, 0.3, 0.3, 1.5, WHITE),
+             box(3, "lamp", 0.3, 4.6, 0.3, 0.3, 1.5, WHITE), *walls(20, 6.0, 5.0)]
+    scene = load_scene(build_scene("by_the_bed", lamps, tmp_path / "by_the_bed"))
+    assert codes(scene, "the lamp in front of the bed") == [c(1)]
+    # asked for every one in front of it, the one across the room is too far off to be 'in front of' the bed
+    assert codes(scene, "the things in front of the bed") == [c(1)]
+
+
 def test_upper_and_lower_are_levels_top_and_bottom_the_ends(tmp_path: Path) -> None:
     kitchen = load_scene(build_scene("kitchen", KITCHEN, tmp_path / "kitchen"))
     assert codes(kitchen, "the upper kitchen cabinet") == [c(2), c(3)]
