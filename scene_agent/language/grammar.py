@@ -207,6 +207,8 @@ class _Reader:
                 copula = False  # "it is next to the door": what follows is the reference, not what it is
                 relation = (piece, owner)
                 self.used.append(piece.text)
+            elif kind == "side" and piece.value == "together" and not (last_np or subject or self.target).plural:
+                pass  # 'IGNORE the two trash cans next to each other': said of a group that is not the thing meant
             elif kind == "side":
                 # "the trash can farthest from the door by itself": being alone is the thing's own, never a reference's
                 owner = last_np if not separated and last_np is not None and last_np is not subject and \

@@ -75,6 +75,7 @@ def noun_phrase(pieces: list[Piece], i: int) -> tuple[NounPhrase, int]:
             np.other = True
         elif kind == "num":
             np.count = int(piece.value) or None  # type: ignore[call-overload]
+            np.plural = np.plural or (np.count or 0) > 1  # "两把椅子" reads "two chair": two is more than one
             np.used.append(piece.text)
         elif kind == "ord":
             ordinal_at = int(piece.value)  # type: ignore[call-overload]

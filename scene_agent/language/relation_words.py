@@ -19,7 +19,7 @@ from typing import Literal
 RelationKind = Literal["near", "closest", "farthest", "on", "supporting", "under", "above", "between", "inside",
                        "end", "opposite", "left", "right", "front", "behind", "facing", "with"]
 SideKind = Literal["left", "right", "middle", "front", "back", "top", "bottom", "corner", "center", "wall", "far", "near",
-                   "floor", "ceiling", "alone"]
+                   "floor", "ceiling", "alone", "together"]
 ViewKind = Literal["facing", "front_of", "back_to", "standing", "entering"]
 
 # Relations: the phrase, then the description of what it is relative to.
@@ -124,6 +124,9 @@ _SIDE_ROWS: tuple[tuple[SideKind, tuple[str, ...]], ...] = (
                "all on its own", "alone", "all alone", "standing alone", "sitting alone", "by themselves", "on their own",
                "apart from the others", "away from the others", "away from the rest", "separate from the others",
                "isolated", "set apart", "off on its own", "by its self", "lone", "solitary", "by it self")),
+    ("together", ("next to each other", "side by side", "beside each other", "by each other", "close together",
+                  "right next to each other", "near each other", "close to each other", "together", "in a pair",
+                  "that sit together", "sitting together", "standing together", "paired")),
     ("wall", ("against the wall", "against a wall", "along the wall", "along a wall", "on the wall", "on a wall",
               "by the wall", "next to the wall", "near the wall", "up against the wall", "up against a wall",
               "against the walls", "pushed against the wall", "close to the wall", "mounted on the wall",

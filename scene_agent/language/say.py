@@ -26,7 +26,7 @@ RELATION_WORDS: dict[str, tuple[str, str]] = {
 SIDE_WORDS_ZH: dict[str, str] = {
     "left": "左边", "right": "右边", "middle": "中间", "front": "前面", "back": "后面", "top": "最上面", "bottom": "最下面",
     "corner": "角落里", "center": "房间中间", "wall": "靠墙", "far": "远处", "near": "近处", "floor": "地上",
-    "ceiling": "天花板上", "alone": "单独放着",
+    "ceiling": "天花板上", "alone": "单独放着", "together": "挨在一起",
 }
 
 

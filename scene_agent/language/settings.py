@@ -80,8 +80,8 @@ def unaccounted(pieces: list[Piece], used: list[str], unused: list[Unused], head
     covered = {w.lower() for phrase in [*used, *(u.word for u in unused)] for w in phrase.split()}
     out: list[Unused] = []
     for k, piece in enumerate(pieces):
-        if piece.kind not in CONTENT or {w.lower() for w in piece.words} & covered:
-            continue
+        if piece.kind not in CONTENT or {w.lower() for w in piece.words} & covered or piece.value == "together":
+            continue  # ('side by side' said of a group only sets the scene: "out of the two chairs side by side, …")
         kind = piece if piece.kind != "num" or k + 1 >= len(pieces) else pieces[k + 1]
         if kind.kind == "noun" and head is not None and singular_phrase(kind.text.lower()) == head:
             continue  # the kind of the thing meant, or how many of it there are

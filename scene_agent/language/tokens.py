@@ -302,9 +302,6 @@ def _special(tokens: list[str], i: int) -> Piece | None:
     if (m := _NAME.match(rest)) and not rest[m.end():m.end() + 1].isalnum() and rest[m.end():m.end() + 1] != "-" \
             and not tokens[i].isdigit():
         return Piece("name", tuple(m.group(0).split()))
-    for n in (4, 3, 2):
-        if " ".join(tokens[i:i + n]) in _TOGETHER:
-            return Piece("filler", tuple(tokens[i:i + n]))
     for n in (3, 2):
         phrase = " ".join(tokens[i:i + n])
         if phrase in NEGATIONS:
@@ -312,11 +309,6 @@ def _special(tokens: list[str], i: int) -> Piece | None:
         if phrase in SHAPES:
             return Piece("shape", tuple(tokens[i:i + n]), SHAPES[phrase])
     return None
-
-
-# Said of a group, not of the one meant: 'the two chairs side by side', 'the beds next to each other'.
-_TOGETHER = frozenset({"side by side", "next to each other", "beside each other", "near each other", "by each other",
-                       "each other", "one another"})
 
 
 def _single(tokens: list[str], i: int, lexicon: Lexicon) -> Piece:

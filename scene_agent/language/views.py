@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from scene_agent.language.phrase_parts import Link, NounPhrase, Thing, noun_phrase
-from scene_agent.language.reading import Unused
+from scene_agent.language.reading import Side, Unused
 from scene_agent.language.tokens import Piece
 
 
@@ -89,6 +89,11 @@ def read_view(pieces: list[Piece], i: int, words: Words) -> tuple[ViewClause, in
             words.note(np)
             if np.noun is not None and np.noun.kind == "room":
                 (toward or at).limits.append(np.text_without_det)  # type: ignore[union-attr]
+            continue
+        if current.kind == "side" and current.value == "together" and (toward or at) is not None:
+            words.used.append(current.text)  # "facing the two monitors next to each other": those two
+            (toward or at).sides.append(Side(current.text, "together"))  # type: ignore[union-attr]
+            i += 1
             continue
         if current.kind == "rel" and (toward or at) is not None:
             owner = toward or at

@@ -187,6 +187,7 @@ SIDE_WORDS: dict[str, tuple[str, ...]] = {
     "in the corner": ("角落里", "角落中", "墙角", "拐角"), "on the wall": ("墙上", "墙面上", "墙壁上"),
     "hanging on the wall": ("挂在墙上", "挂墙上", "挂在墙壁上"), "against the wall": ("靠墙", "靠着墙", "贴墙", "靠在墙边", "靠墙边"),
     "on the floor": ("地上", "地板上", "地面上"), "on the ceiling": ("天花板上", "吊顶上"),
+    "side by side": ("挨在一起", "并排放着", "并排", "靠在一起"),
     "in the middle of the room": ("房间中间", "房间中央", "房间的中间", "房间的中央", "房间正中间", "房间正中", "屋子中间",
                                   "屋子中央", "屋子的中间"),
 }

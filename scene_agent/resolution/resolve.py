@@ -36,7 +36,7 @@ from scene_agent.scene.codes import kind_of, parent_of
 from scene_agent.scene.loader import Scene
 
 FACTS = frozenset({"on", "supporting", "under", "above", "inside", "between"})
-PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom", "alone"})
+PLACES = frozenset({"corner", "wall", "floor", "ceiling", "top", "bottom", "alone", "together"})
 VIEW_SIDES = frozenset({"left", "right", "front", "back"})
 SIZE_MEASURES = frozenset({"size", "height", "length", "depth"})
 EVERY_THING = frozenset({"everything", "anything", "stuff"})  # 'everything on the desk': all of them, as 'things' does

@@ -27,6 +27,7 @@ CENTRE_MARGIN = Margin(0.3, 0.25)   # 'in the middle of the room'
 WALL_REACH_M = 0.35                 # 'against the wall'
 FLOOR_REACH_M = 0.12                # 'on the floor': its bottom this near the room's floor
 CEILING_REACH_M = 0.4               # 'on the ceiling'
+TOGETHER_MARGIN = Margin(0.15, 0.3)  # 'side by side': within 15 cm (or 30 %) of the closest pair's gap
 ALONE_MARGIN = Margin(0.3, 0.3)     # 'the chair by itself': within 30 cm (or 30 %) of the loneliest is as alone
 ALONE_FAR_M = 20.0                  # … and one with no other of its kind in its room is this far from them
 SPREAD_M = 0.3                      # a group spread less than this along a line has no order along it
@@ -73,6 +74,10 @@ def by_side(codes: list[str], side: Side, places: Places, frame: Viewpoint | Non
     elif kind == "alone":
         values = {c: _apart_from_its_kind(s, places) for c, s in spots.items()}
         kept = by_contrast(values, "high", ALONE_MARGIN)
+    elif kind == "together":  # "the two monitors next to each other": those nearest another of them
+        values = {c: min((gap(s, o) for o in spots.values() if o.code != c and o.room == s.room), default=math.inf)
+                  for c, s in spots.items()}
+        kept = by_contrast(values, "low", TOGETHER_MARGIN)
     elif kind in ("floor", "ceiling"):
         room = {c: places.room(c) for c in codes}
         values = {c: (s.z_min - places.floor_level(s.room) if kind == "floor" else room[c].z_max - s.z_max)

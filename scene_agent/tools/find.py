@@ -83,7 +83,7 @@ class FindInput(Model):
     side: SideKind | None = Field(default=None, description="Where among its kind or in its room: left, right, middle, "
                                                             "front, back (as the viewer sees them), top, bottom, corner, "
                                                             "center (of the room), wall (against a wall), alone (apart "
-                                                            "from others of its kind).")
+                                                            "from others of its kind), together (the ones side by side).")
     exclude: list[str] | None = Field(default=None, max_length=10,
                                       description="Descriptions of what it is not: 'the red one', 'the office chair'.")
     within: list[str] | None = Field(default=None, max_length=500,

@@ -156,6 +156,14 @@ def test_left_and_right_are_sides_or_relations() -> None:
     assert relations(read("the nightstand on the bed's left")) == [("left", "bed")]  # its left side, not on it
 
 
+def test_side_by_side_is_said_of_the_group_it_follows() -> None:
+    assert [(s.word, s.kind) for s in read("the two chairs side by side").sides] == [("side by side", "together")]
+    view = read("facing the two monitors next to each other, the monitor on the left").view
+    assert view is not None and view.toward is not None and [s.kind for s in view.toward.sides] == ["together"]
+    alone = read("the trash can that is off by itself, ignore the two trash cans next to each other")
+    assert [s.kind for s in alone.sides] == ["alone"]  # not also 'together': that is the other two
+
+
 @pytest.mark.parametrize("text, word, kind", [
     ("the closest chair to the door", "closest to", "closest"),
     ("it is the furthest door from the bed", "furthest from", "farthest"),

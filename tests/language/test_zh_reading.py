@@ -209,6 +209,7 @@ def test_words_not_understood_are_reported(demo: Scene) -> None:
     ("床尾的凳子", "the stool at the foot of the bed", ["1-4-8"]),
     ("面对厨房的窗户，左边数第三把椅子", "facing the kitchen window, the third chair from the left", ["0-3-3", "0-3-5"]),
     ("靠窗那把椅子旁边的椅子", "the chair next to the chair close to the window", ["0-3-2", "0-3-4"]),
+    ("挨在一起的两把椅子", "the two chairs side by side", ["0-3-2", "0-3-3", "0-3-4", "0-3-5"]),
 ])
 def test_find_in_the_demo_home_answers_as_in_english(demo: Scene, zh: str, en: str, codes: list[str]) -> None:
     found = [c.code for c in find(demo, zh).candidates]

@@ -269,6 +269,19 @@ def test_in_front_of_is_the_one_right_there_not_all_on_that_side(tmp_path: Path)
     assert codes(scene, "the things in front of the bed") == [c(1)]
 
 
+def test_the_ones_side_by_side_are_the_closest_pair(tmp_path: Path) -> None:
+    # Two monitors side by side on a desk at the west wall, a third on the east wall.
+    monitors = [box(0, "desk", 0.4, 2.3, 0.8, 1.6, 0.75, BROWN),
+                box(1, "monitor", 0.3, 1.95, 0.15, 0.5, 0.4, GREY, z=0.75),
+                box(2, "monitor", 0.3, 2.65, 0.15, 0.5, 0.4, GREY, z=0.75),
+                box(3, "monitor", 5.7, 2.5, 0.15, 0.5, 0.4, GREY, z=0.75), *walls(20, 6.0, 5.0)]
+    scene = load_scene(build_scene("office", monitors, tmp_path / "office"))
+    assert codes(scene, "the two monitors next to each other") == [c(1), c(2)]
+    # facing them (looking west), the left one is the southern one
+    assert codes(scene, "facing the two monitors next to each other, the monitor on the left") == [c(1)]
+    assert codes(scene, "facing the two monitors side by side, the monitor on the right") == [c(2)]
+
+
 def test_upper_and_lower_are_levels_top_and_bottom_the_ends(tmp_path: Path) -> None:
     kitchen = load_scene(build_scene("kitchen", KITCHEN, tmp_path / "kitchen"))
     assert codes(kitchen, "the upper kitchen cabinet") == [c(2), c(3)]
