@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from scene_agent.agent import answers
 from scene_agent.agent.toolbox import Toolbox, ToolCall
-from scene_agent.language.pair_words import COMPARATIVES, PairQuestion
-from scene_agent.language.say import Words
+from scene_agent.language.pair_words import COMPARATIVES, SUPERLATIVES, PairQuestion
+from scene_agent.language.say import Words, join
 from scene_agent.language.words import Lang
 from scene_agent.tools.find import Candidate
 
@@ -33,23 +33,29 @@ NO = Words("No: ", "不是：")
 SAME = Words("the {a} and the {b} are about the same {dimension} ({va} and {vb}).", "{a}和{b}{dimension}差不多（{va}和{vb}）。")
 NOT_REALLY = Words("Not really: ", "差不多：")
 UNMEASURED = Words("I could not measure the {what}.", "无法测量{what}。")
+MOST = {False: Words("{names} is the {word}: {value} ({rest}).", "{names}{word}：{value}（{rest}）。"),
+        True: Words("{names} are the {word}, about the same: {value} ({rest}).", "{names}{word}，差不多：{value}（{rest}）。")}
 
 
-def answer_comparison(toolbox: Toolbox, pair: PairQuestion, first: Candidate, second: Candidate, lang: Lang) -> tuple[str, bool]:
-    """Measure both and say how they compare; the text and whether both were measured."""
+def answer_comparison(toolbox: Toolbox, pair: PairQuestion, things: list[Candidate], lang: Lang) -> tuple[str, bool]:
+    """Measure them and say how they compare; the text and whether all were measured."""
     tools = ("volume",) if pair.word else ("color", "volume")
-    outcomes = toolbox.call_many([ToolCall(tool, {"code": c.code}) for c in (first, second) for tool in tools])
+    outcomes = toolbox.call_many([ToolCall(tool, {"code": c.code}) for c in things for tool in tools])
     m = answers.Measured.collect(outcomes, lang)
-    lines = [] if pair.word else [answers.measured_line(c, m, lang) for c in (first, second)]
+    lines = [] if pair.word else [answers.measured_line(c, m, lang) for c in things]
     word = pair.word or "bigger"
     measure, sign = MEASURED[word]
-    values = [answers.measure_of(m.volumes[c.code], measure) if c.code in m.volumes else None for c in (first, second)]
-    missing = [c for c, v in zip((first, second), values, strict=True) if v is None]
+    values = [answers.measure_of(m.volumes[c.code], measure) if c.code in m.volumes else None for c in things]
+    missing = [c for c, v in zip(things, values, strict=True) if v is None]
     if missing:
         lines += [e for c in missing for e in m.errors.get(c.code, [])] or [UNMEASURED(lang, what=_thing(missing[0], lang))]
         return "\n".join(lines), False
-    va, vb = values
-    assert va is not None and vb is not None
+    known = [v for v in values if v is not None]
+    if len(things) > 2:
+        lines.append(_most(things, known, word, measure, sign, lang))
+        return "\n".join(_capital(line) for line in lines), True
+    va, vb = known
+    first, second = things
     said = {"a": _thing(first, lang), "b": _thing(second, lang), "va": answers.unit(measure, va, lang),
             "vb": answers.unit(measure, vb, lang)}
     if abs(va - vb) <= SAME_WITHIN * max(abs(va), abs(vb), 1e-9):
@@ -62,7 +68,32 @@ def answer_comparison(toolbox: Toolbox, pair: PairQuestion, first: Candidate, se
         a_wins = (va > vb) == (sign > 0)
         flipped = said if a_wins else {"a": said["b"], "b": said["a"], "va": said["vb"], "vb": said["va"]}
         lines.append(MORE(lang, word=_word(word, lang), **flipped))
-    return "\n".join(line[:1].upper() + line[1:] for line in lines), True
+    return "\n".join(_capital(line) for line in lines), True
+
+
+def _most(things: list[Candidate], values: list[float], word: str, measure: str, sign: int, lang: Lang) -> str:
+    """'The bed 1-2-1 is the biggest: 2.72 m³ (the sofa 0-2-1: 1.61 m³, …)', with any about as big beside it."""
+    ranked = sorted(zip(values, things, strict=True), key=lambda vc: -sign * vc[0])
+    top = ranked[0][0]
+    best = [c for v, c in ranked if abs(v - top) <= SAME_WITHIN * max(abs(top), 1e-9)]
+    rest = [f"{_the(lang)}{_thing(c, lang)}{'：' if lang == 'zh' else ': '}{answers.unit(measure, v, lang)}"
+            for v, c in ranked if c not in best]
+    names = join([_the(lang) + _thing(c, lang) for c in best], lang)
+    return MOST[len(best) > 1](lang, names=names, word=_superlative(word, lang), value=answers.unit(measure, top, lang),
+                                rest=("，" if lang == "zh" else ", ").join(rest))
+
+
+def _superlative(comparative: str, lang: Lang) -> str:
+    english = next((s for s, c in SUPERLATIVES.items() if c == comparative), comparative)
+    return english if lang == "en" else "最" + _word(comparative, lang)
+
+
+def _the(lang: Lang) -> str:
+    return "the " if lang == "en" else ""
+
+
+def _capital(line: str) -> str:
+    return line[:1].upper() + line[1:]
 
 
 def _word(english: str, lang: Lang) -> str:

@@ -35,7 +35,7 @@ def answer_pair(toolbox: Toolbox, turn: Turn, pair: PairQuestion) -> Reply:
     intent = parse_intent(turn.query)
     chosen: list[Candidate] = []
     picked: list[Candidate] = []
-    for words in (pair.first, pair.second):
+    for words in pair.things:
         if is_pronoun(words):  # "is it bigger than the coffee table?": what the last answer was about
             words = _last_talked_about(turn) or words
         found = _find(toolbox, words)
@@ -57,10 +57,11 @@ def answer_pair(toolbox: Toolbox, turn: Turn, pair: PairQuestion) -> Reply:
         code = outcome.selection.codes[0]
         chosen.append(next(c for c in candidates if c.code == code))
         picked.append(chosen[-1])
-    first, second = chosen
-    memory = Memory(intent, tuple(chosen), (first.code, second.code))
+    first, second = chosen[:2]
+    codes = tuple(c.code for c in chosen)
+    memory = Memory(intent, tuple(chosen), codes)
     if pair.kind == "compare":
-        said, both = answer_comparison(toolbox, pair, first, second, lang)
+        said, both = answer_comparison(toolbox, pair, chosen, lang)
     else:
         measured = toolbox.call("measure", {"measure": pair.kind, "code": first.code, "to": second.code})
         if not isinstance(measured.value, MeasureResult):
@@ -69,7 +70,7 @@ def answer_pair(toolbox: Toolbox, turn: Turn, pair: PairQuestion) -> Reply:
         said, both = _said(measured.value, first, second, lang), True
     if picked:
         said = answers.PICKED(lang, names=join([answers.name(c, lang) for c in picked], lang)) + "\n" + said
-    return Reply(status="answered" if both else "error", answer=said, codes=(first.code, second.code), memory=memory)
+    return Reply(status="answered" if both else "error", answer=said, codes=codes, memory=memory)
 
 
 def _last_talked_about(turn: Turn) -> str | None:

@@ -69,10 +69,46 @@ class PairQuestion:
     second: str
     word: str | None = None  # a comparison's comparative, in English ('bigger'); None for "compare A and B"
     yes_no: bool = False     # "is A bigger than B?" (not "which is bigger, A or B?")
+    more: tuple[str, ...] = ()  # a comparison of more than two: "which is the biggest, A, B or C?"
+
+    @property
+    def things(self) -> tuple[str, ...]:
+        """Every description, in the order said."""
+        return (self.first, self.second, *self.more)
+
+
+SUPERLATIVES = {"biggest": "bigger", "largest": "larger", "smallest": "smaller", "tallest": "taller", "highest": "higher",
+                "shortest": "shorter", "lowest": "lower", "longest": "longer", "widest": "wider", "narrowest": "narrower",
+                "deepest": "deeper"}
+_LISTED_EN = re.compile(rf"\b(?:which (?:one |of them |of these |thing )?is (?:the )?(?P<word>{_WORDS}|"
+                        rf"{'|'.join(SUPERLATIVES)})\b[,:]?(?: of)?|compare|comparing) (?P<items>.+)$")
+_WHICH_ZH = rf"(?:哪个|哪一个)(?:最|更)?(?P<word>{'|'.join(_ZH_WORDS)})"
+_LISTED_ZH = re.compile(rf"^(?:{_WHICH_ZH}[，,：:]?|(?:请)?(?:比较|对比)(?:一下)?)(?P<items>.+)$|"
+                        rf"^(?P<first>.+?){_WHICH_ZH.replace('word', 'after')}$")
+
+
+def _listed(query: str) -> PairQuestion | None:
+    """A comparison of three or more: 'which is the biggest, the sofa, the bed or the tv?', '哪个最大：沙发、床还是电视'."""
+    zh = has_chinese(query)
+    text = _ENDINGS.sub("", query.strip() if zh else query.strip().lower())
+    match = (_LISTED_ZH if zh else _LISTED_EN).search(text)
+    if match is None:
+        return None
+    found = match.groupdict()
+    said = found.get("word") or found.get("after")
+    word = (_ZH_WORDS[said] if zh else SUPERLATIVES.get(said, said)) if said else None
+    listed = found.get("items") or found.get("first") or ""
+    items = [i.strip(" 的") for i in re.split(r"[、，,]|还是|和|与|跟" if zh else r"\s*,\s*(?:and |or )?|\s+or\s+|\s+and\s+",
+                                              listed) if i.strip(" 的")]
+    if len(items) < 3 or not all(_names_a_thing(i) for i in items):
+        return None
+    return PairQuestion("compare", items[0], items[1], word=word, more=tuple(items[2:]))
 
 
 def pair_question(query: str) -> PairQuestion | None:
-    """The two descriptions of a distance or fit question, or None when the query is not one."""
+    """The descriptions of a distance, fit or comparison question, or None when the query is not one."""
+    if (listed := _listed(query)) is not None:
+        return listed
     if has_chinese(query):
         text = _ENDINGS.sub("", query.strip())
         for kind, pattern in _CHINESE:
@@ -123,9 +159,12 @@ def is_pronoun(words: str) -> bool:
 
 
 def _names_a_thing(words: str) -> bool:
-    """Whether the words name a thing of their own and end whole (not 'the red', not 'the chair between the sofa')."""
+    """Whether the words name one thing of their own and end whole (not 'the red', not 'the chair between the sofa',
+    not 'the bed or the tv')."""
     from scene_agent.language.grammar import read
     from scene_agent.language.zh import to_english
 
     reading = read(to_english(words) if has_chinese(words) else words)
-    return bool(reading.head) and not any(r.kind == "between" and len(r.references) < 2 for r in reading.relations)
+    listed = any(u.why == "loose" for u in reading.unused)  # "the sofa, the bed or the tv": more than one thing
+    return bool(reading.head) and not listed and not any(r.kind == "between" and len(r.references) < 2
+                                                         for r in reading.relations)

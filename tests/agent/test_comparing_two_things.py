@@ -105,3 +105,24 @@ def test_it_is_what_the_last_answer_was_about(demo: Scene, settings: Settings) -
     assert bigger.final.answer.startswith("Yes: the sofa 0-2-1 is bigger than the coffee table 0-2-4 (")
     taller = agent.query("它比电视高吗？")
     assert taller.final.answer.startswith("是的：沙发 0-2-1比电视 0-2-6高（")
+
+
+@pytest.mark.parametrize("query, things, word", [
+    ("Which is the biggest: the sofa, the bed, or the wardrobe?", ("the sofa", "the bed", "the wardrobe"), "bigger"),
+    ("which is the tallest of the sofa, the tv and the lamp", ("the sofa", "the tv", "the lamp"), "taller"),
+    ("compare the sofa, the bed and the tv", ("the sofa", "the bed", "the tv"), None),
+    ("哪个最大：沙发、床还是电视？", ("沙发", "床", "电视"), "bigger"),
+    ("沙发、床和电视哪个最高", ("沙发", "床", "电视"), "taller"),
+])
+def test_more_than_two_are_compared_together(query: str, things: tuple[str, ...], word: str | None) -> None:
+    pair = pair_question(query)
+    assert pair is not None and (pair.kind, pair.things, pair.word) == ("compare", things, word)
+
+
+def test_the_biggest_of_three_is_named_with_every_figure(demo: Scene, settings: Settings) -> None:
+    result = _agent(demo, settings).query("哪个最大：沙发、茶几还是电视？")
+    assert result.status == "answered" and result.final.codes == ["0-2-1", "0-2-4", "0-2-6"]
+    assert result.final.answer == (f"沙发 0-2-1最大：{_m3(demo, '0-2-1')} 立方米（茶几 0-2-4：{_m3(demo, '0-2-4')} 立方米，"
+                                   f"电视 0-2-6：{_m3(demo, '0-2-6')} 立方米）。")
+    english = _agent(demo, settings).query("which is the biggest: the tv, the coffee table or the sofa?")
+    assert english.final.answer.startswith("The sofa 0-2-1 is the biggest: ")
