@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from scene_agent.language.display_names import zh_room_name
 from scene_agent.language.say import Words, color_name, join, label_name, plural, room_type_name
 from scene_agent.language.words import Lang
 from scene_agent.tools.find import Candidate
@@ -39,6 +40,13 @@ def noun(c: Candidate, lang: Lang) -> str:
     if c.kind == "object":
         return label_name(c.label or "object", lang)
     return room_type_name(c.type or "room", lang)
+
+
+def named(c: Candidate, lang: Lang) -> str:
+    """A candidate as an answer names it, without its room: 'sofa 0-2-1', 'Master bedroom 1-2' / '主卧 1-2'."""
+    if c.kind == "room":
+        return f"{zh_room_name(c.name, c.type or 'room') if lang == 'zh' else c.name or noun(c, lang)} {c.code}"
+    return f"{noun(c, lang)} {c.code}"
 
 
 def common_noun(candidates: Sequence[Candidate], lang: Lang) -> str:

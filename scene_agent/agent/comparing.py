@@ -9,6 +9,7 @@ question names no comparative), and the answer says which is bigger, taller … 
 from __future__ import annotations
 
 from scene_agent.agent import answers
+from scene_agent.agent.choices import named
 from scene_agent.agent.toolbox import Toolbox, ToolCall
 from scene_agent.language.pair_words import COMPARATIVES, SUPERLATIVES, PairQuestion
 from scene_agent.language.say import Words, join
@@ -48,7 +49,7 @@ def answer_comparison(toolbox: Toolbox, pair: PairQuestion, things: list[Candida
     values = [answers.measure_of(m.volumes[c.code], measure) if c.code in m.volumes else None for c in things]
     missing = [c for c, v in zip(things, values, strict=True) if v is None]
     if missing:
-        lines += [e for c in missing for e in m.errors.get(c.code, [])] or [UNMEASURED(lang, what=_thing(missing[0], lang))]
+        lines += [e for c in missing for e in m.errors.get(c.code, [])] or [UNMEASURED(lang, what=named(missing[0], lang))]
         return "\n".join(lines), False
     known = [v for v in values if v is not None]
     if len(things) > 2:
@@ -56,7 +57,7 @@ def answer_comparison(toolbox: Toolbox, pair: PairQuestion, things: list[Candida
         return "\n".join(_capital(line) for line in lines), True
     va, vb = known
     first, second = things
-    said = {"a": _thing(first, lang), "b": _thing(second, lang), "va": answers.unit(measure, va, lang),
+    said = {"a": named(first, lang), "b": named(second, lang), "va": answers.unit(measure, va, lang),
             "vb": answers.unit(measure, vb, lang)}
     if abs(va - vb) <= SAME_WITHIN * max(abs(va), abs(vb), 1e-9):
         same = SAME(lang, dimension=DIMENSION[measure][lang == "zh"], **said)
@@ -76,9 +77,9 @@ def _most(things: list[Candidate], values: list[float], word: str, measure: str,
     ranked = sorted(zip(values, things, strict=True), key=lambda vc: -sign * vc[0])
     top = ranked[0][0]
     best = [c for v, c in ranked if abs(v - top) <= SAME_WITHIN * max(abs(top), 1e-9)]
-    rest = [f"{_the(lang)}{_thing(c, lang)}{'：' if lang == 'zh' else ': '}{answers.unit(measure, v, lang)}"
+    rest = [f"{_the(lang)}{named(c, lang)}{'：' if lang == 'zh' else ': '}{answers.unit(measure, v, lang)}"
             for v, c in ranked if c not in best]
-    names = join([_the(lang) + _thing(c, lang) for c in best], lang)
+    names = join([_the(lang) + named(c, lang) for c in best], lang)
     return MOST[len(best) > 1](lang, names=names, word=_superlative(word, lang), value=answers.unit(measure, top, lang),
                                 rest=("，" if lang == "zh" else ", ").join(rest))
 
@@ -98,7 +99,3 @@ def _capital(line: str) -> str:
 
 def _word(english: str, lang: Lang) -> str:
     return english if lang == "en" else COMPARATIVES.get(english) or ZH_OPPOSITE.get(english, english)
-
-
-def _thing(c: Candidate, lang: Lang) -> str:
-    return answers.name(c, lang).split(" (")[0].split("（")[0]

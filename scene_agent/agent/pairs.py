@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from scene_agent.agent import answers
 from scene_agent.agent.asking import ask_to_pick, unanswered
-from scene_agent.agent.choices import noun
+from scene_agent.agent.choices import named, noun
 from scene_agent.agent.comparing import answer_comparison
 from scene_agent.agent.disambiguation import Decision, ask_prompt
 from scene_agent.agent.plan import Memory, Plan
 from scene_agent.agent.planner import Reply, Turn
 from scene_agent.agent.toolbox import Toolbox
-from scene_agent.language.display_names import zh_room_name
 from scene_agent.language.intent import parse_intent
 from scene_agent.language.pair_words import PairQuestion, is_pronoun, pair_question
 from scene_agent.language.say import Words, join
@@ -89,14 +88,8 @@ def _find(toolbox: Toolbox, words: str) -> FindResult:
     return FindResult(query=words, candidates=[], message=outcome.error.message if outcome.error else None)
 
 
-def _thing(c: Candidate, lang: Lang) -> str:
-    if c.kind == "room":
-        return f"{zh_room_name(c.name, c.type or 'room') if lang == 'zh' else c.name or noun(c, lang)} {c.code}"
-    return f"{noun(c, lang)} {c.code}"
-
-
 def _said(result: MeasureResult, first: Candidate, second: Candidate, lang: Lang) -> str:
-    a, b = _thing(first, lang), _thing(second, lang)
+    a, b = named(first, lang), named(second, lang)
     if result.fit is not None:
         return FITS[result.fit.fits](lang, a=a, said=describe(result, lang)) + HOW(lang, b=noun(second, lang))
     return APART(lang, a=a, b=b, said=describe(result, lang))

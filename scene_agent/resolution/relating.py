@@ -198,8 +198,8 @@ def _measure(codes: list[str], relation: Relation, groups: list[list[str]], refs
     if kind in ("left", "right", "front", "behind"):
         beside = _beside(codes, kind, refs_of, places, frame)
         there = beside[1] if beside is not None else None
-        if beside is None or there is None or listing or len(there) < 2:
-            return beside
+        if beside is None or there is None or listing or relation.negated or len(there) < 2:
+            return beside  # (not in front of it: none that is)
         # "the lamp in front of the window": the one right in front of it, not all on that side of the room (those
         # about as near are kept: a near tie is asked about)
         return beside[0], set(by_contrast({c: beside[0][c] for c in there}, "low", BESIDE)), "low", NEAR

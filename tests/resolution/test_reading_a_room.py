@@ -267,6 +267,7 @@ def test_in_front_of_is_the_one_right_there_not_all_on_that_side(tmp_path: Path)
     assert codes(scene, "the lamp in front of the bed") == [c(1)]
     # asked for every one in front of it, the one across the room is too far off to be 'in front of' the bed
     assert codes(scene, "the things in front of the bed") == [c(1)]
+    assert codes(scene, "the lamp not in front of the bed") == [c(3)]  # neither of those in front of it
 
 
 def test_the_ones_side_by_side_are_the_closest_pair(tmp_path: Path) -> None:
