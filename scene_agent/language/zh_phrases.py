@@ -290,10 +290,14 @@ def _place(tokens: list[Tok], k: int) -> list[Tok] | None:
             lead, before = start - 1, [tokens[start - 1], *before]  # 这个柜子旁边有植物: plants next to this cabinet
         return [*tokens[:lead], *tokens[j:m], _np(tokens[m:end], relation, *render(before)), *tokens[end:]]
     head, stop = _head(tokens, j + de)
-    if post.zh in _AMONG and before[0].en in _NUMBERS and head:
+    room = before[:1] if len(before) > 2 and before[0].kind == "noun" and _is_room(before[0].en) else []
+    group = before[len(room):]  # 儿童房两个床头柜中小的那个: the smaller of the two nightstands, in the kids room
+    if post.zh in _AMONG and group[0].en in _NUMBERS and head:
         stop += stop < len(tokens) and tokens[stop].kind == "de"
         stop += stop < len(tokens) and tokens[stop].kind == "dem"
-        return [*tokens[:lead], Tok("np", " ".join(["the", *_compared(head), "of the", *render(before)])), *tokens[stop:]]
+        where = ["in", *render(room)] if room else []
+        return [*tokens[:lead], Tok("np", " ".join(["the", *_compared(head), "of the", *render(group), *where])),
+                *tokens[stop:]]
     if head or de:
         return _described(tokens, lead, j + de, relation, *render(before))
     return _said(tokens, lead, j, negated, post.en, *render(before))

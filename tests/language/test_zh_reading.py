@@ -86,6 +86,7 @@ def test_support_containment_and_places(demo: Scene, zh: str, en: str) -> None:
     ("最后一个", "the last one"),
     ("两个中较大的", "the larger of the two"),
     ("两张床中大的那张", "the larger of the two beds"),
+    ("儿童房两个床头柜中小的那个", "the smaller of the two nightstands in the kids room"),
     ("离窗户第二近的椅子", "the second closest chair to the window"),
     ("离冰箱第二远的椅子", "the second farthest chair from the refrigerator"),
     ("从窗户数第二把椅子", "the second chair from the window"),
