@@ -296,8 +296,8 @@ def _place(tokens: list[Tok], k: int) -> list[Tok] | None:
         stop += stop < len(tokens) and tokens[stop].kind == "de"
         stop += stop < len(tokens) and tokens[stop].kind == "dem"
         where = ["in", *render(room)] if room else []
-        return [*tokens[:lead], Tok("np", " ".join(["the", *_compared(head), "of the", *render(group), *where])),
-                *tokens[stop:]]
+        counted = ["two" if w == "both" else w for w in render(group)]  # 两个 is 'both' elsewhere; here, two of them
+        return [*tokens[:lead], Tok("np", " ".join(["the", *_compared(head), "of the", *counted, *where])), *tokens[stop:]]
     if head or de:
         return _described(tokens, lead, j + de, relation, *render(before))
     return _said(tokens, lead, j, negated, post.en, *render(before))
