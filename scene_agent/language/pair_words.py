@@ -132,7 +132,8 @@ def _ones(first: str, second: str, kind: str | None) -> tuple[str, str]:
         return first, second
     from scene_agent.language.grammar import read
 
-    said = kind or read(first).said or read(first).head
+    reading = read(first) if kind is None else None
+    said = kind or (reading.said or reading.head if reading is not None else "")
     if not said:
         return first, second
     return _ONE.sub(said, first) if kind else first, _ONE.sub(said, second)

@@ -29,8 +29,7 @@ def rooms_of_references(scene: Scene, reading: Reading) -> set[str]:
             found = match(scene.index, spec).codes
             if not found:  # "closest to the door in the master bedroom" with no door there: still in that room
                 found = match(scene.index, replace(spec, object_labels=(), generic=None)).codes
-            rooms |= {room for c in found if (room := c if kind_of(c) == "room" else parent_of(c) if kind_of(c) == "object"
-                                              else None)}
+            rooms |= {c for c in found if kind_of(c) == "room"} | {room for c in found if kind_of(c) == "object" and (room := parent_of(c))}
         rooms |= rooms_of_references(scene, reference)
     return rooms
 
